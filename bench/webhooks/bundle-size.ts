@@ -1,0 +1,39 @@
+// Bundles `verifyWebhookSignature` alone from the webhooks entry, as a user's bundler
+// would (esbuild, minified, tree-shaken), and reports its size and inputs.
+// Target: under 3 KB, and no ky or zod. Run: npx tsx bench/webhooks/bundle-size.ts
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const LIMIT_BYTES = 3 * 1024;
+
+/** Bundles `contents` (an entry module) and returns its minified size and input files. */
+export async function bundle(contents: string): Promise<{ bytes: number; inputs: string[]; imports: string[] }> {
+  const result = await build({
+    stdin: { contents, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'ts' },
+    bundle: true,
+    minify: true,
+    treeShaking: true,
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const output = Object.values(result.metafile.outputs)[0]!;
+  return {
+    bytes: result.outputFiles[0]!.contents.byteLength,
+    inputs: Object.keys(result.metafile.inputs),
+    imports: output.imports.map((entry) => entry.path),
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { bytes, inputs, imports } = await bundle(
+    "import { verifyWebhookSignature } from '../../src/webhooks/index.js'; console.log(verifyWebhookSignature);",
+  );
+  const heavy = inputs.filter((path) => /node_modules\/(ky|zod)\//.test(path));
+  console.log(`verifyWebhookSignature alone: ${bytes} bytes minified (limit ${LIMIT_BYTES}), external imports: ${imports.join(', ')}`);
+  console.log(`inputs: ${inputs.join(', ')}`);
+  console.log(heavy.length === 0 ? 'no ky, no zod: ok' : `PULLS IN: ${heavy.join(', ')}`);
+  if (bytes >= LIMIT_BYTES || heavy.length > 0) process.exitCode = 1;
+}

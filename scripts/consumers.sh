@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs the packed tarball into throwaway consumer projects (packaging/consumers/*,
+# copied to .tmp/consumers/<name>) and, for each: typechecks with `tsc --strict` (the
+# TypeScript ones) and runs a call against the fake, the webhook verifiers and the
+# instanceof checks on Node 24.
+#   bash scripts/consumers.sh                 # build, pack, all consumers
+#   REUSE_PACK=1 bash scripts/consumers.sh    # reuse .tmp/pack/*.tgz from pack-check.sh
+#   CONSUMERS="cjs esm" bash scripts/consumers.sh
+# Prints `PASS <check>` / `FAIL <check>` per check; exits 1 when any check failed.
+source "$(dirname "$0")/lib/common.sh"
+SUMMARY_LABEL=consumers
+require_node24
+ensure_tarball
+echo "tarball: ${TARBALL#$ROOT/}"
+CONSUMERS="${CONSUMERS:-esm cjs ts-nodenext ts-node16 ts-bundler}"
+
+run_in() { local dir="$1"; shift; (cd "$dir" && "$@"); }
+
+for name in $CONSUMERS; do
+  dir="$TMP/consumers/$name"
+  if ! check "consumer-$name/install" setup_consumer "$name"; then continue; fi
+  case "$name" in
+    esm)
+      check "consumer-esm/run-node24" run_in "$dir" "$NODE24" index.mjs
+      check "consumer-esm/webhooks-entry-does-not-load-ky" run_in "$dir" "$NODE24" webhooks-only.mjs
+      ;;
+    cjs)
+      check "consumer-cjs/run-node24-require-and-import" run_in "$dir" "$NODE24" index.cjs
+      ;;
+    ts-*)
+      write_entry_imports "$dir" ts
+      [ "$name" = ts-nodenext ] && write_entry_imports "$dir" cts
+      if check "consumer-$name/tsc-strict" run_in "$dir" "$NODE24" node_modules/typescript/bin/tsc -p . --strict; then
+        check "consumer-$name/run-node24" run_in "$dir" "$NODE24" out/usage.js
+        [ -f "$dir/out/usage-cjs.cjs" ] && check "consumer-$name/run-node24-cts-require" run_in "$dir" "$NODE24" out/usage-cjs.cjs
+        [ -f "$dir/out/dynamic.cjs" ] && check "consumer-$name/run-node24-cts-dynamic-import" run_in "$dir" "$NODE24" out/dynamic.cjs
+        # (the generated all-entries file is compiled, not run: its imports load at run time
+        # through index.mjs / index.cjs already)
+      fi
+      ;;
+    *) echo "unknown consumer $name" >"$LOG_DIR/consumer-$name.log"; fail "consumer-$name" "$LOG_DIR/consumer-$name.log" ;;
+  esac
+done
+
+summary consumers

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# Runtime matrix:
+#  (a) the vitest suite on Node 22 (node@22 from npm into .tmp/node22) and Node 24
+#      (the node@24 devDependency), and the esm/cjs consumers on Node 22;
+#  (b) the packed package's smoke test (client call against the fake over loopback, the
+#      error classes, both webhook verifiers) on Bun and Deno, installed from npm into
+#      .tmp/runtimes;
+#  (c) a Web-only environment: client + async verifier bundled without Node built-ins
+#      and run in @edge-runtime/vm.
+#   bash scripts/runtime-matrix.sh
+#   REUSE_PACK=1 bash scripts/runtime-matrix.sh   # reuse .tmp/pack/*.tgz
+#   VITEST_NODES="22" bash scripts/runtime-matrix.sh   # skip the Node 24 suite run
+#     (when .ci/run runs `npm test` already)
+# Prints `PASS <check>` / `FAIL <check>` per check; exits 1 when any check failed.
+source "$(dirname "$0")/lib/common.sh"
+SUMMARY_LABEL=runtime-matrix
+require_node24
+VITEST_NODES="${VITEST_NODES-22 24}"
+
+# A throwaway project per tool, so its install scripts can be allowed by name the way
+# npm 11 wants it (an "allowScripts" field in package.json; --allow-scripts is refused in
+# project-scoped installs and must not go into .npmrc, see TOOLCHAIN.md).
+install_tools() {
+  local dir="$1" allow="$2"; shift 2
+  mkdir -p "$dir"
+  printf '{ "private": true, "allowScripts": %s }\n' "$allow" >"$dir/package.json"
+  (cd "$dir" && "${NPM_INSTALL[@]}" "$@")
+}
+
+# ---- (a) Node 22 and 24 ------------------------------------------------------------
+NODE22="$TMP/node22/node_modules/.bin/node"
+node22_ok=0
+if check node22/install install_tools "$TMP/node22" '{ "node": true }' node@22; then
+  if "$NODE22" -e 'const [M, m] = process.versions.node.split(".").map(Number); process.exit(M === 22 && m >= 12 ? 0 : 1)'; then
+    node22_ok=1
+  else
+    echo "$NODE22 is $("$NODE22" -v 2>&1), want 22.12+" >"$LOG_DIR/node22-version.log"
+    fail node22/version "$LOG_DIR/node22-version.log"
+  fi
+fi
+
+run_vitest() {
+  # CREDIT_PLATFORM_EXPECT_NODE: test/environment.test.ts asserts the Node major the
+  # suite runs on (24 unless told), so a silent fall-back to Node 20 fails loudly.
+  local node="$1" major="$2"
+  (cd "$ROOT" && CREDIT_PLATFORM_EXPECT_NODE="$major" "$node" node_modules/vitest/vitest.mjs run)
+}
+for major in $VITEST_NODES; do
+  case "$major" in
+    22) [ "$node22_ok" = 1 ] && check vitest/node22 run_vitest "$NODE22" 22 ;;
+    24) check vitest/node24 run_vitest "$NODE24" 24 ;;
+  esac
+done
+
+ensure_tarball
+echo "tarball: ${TARBALL#$ROOT/}"
+
+# The esm and cjs consumers (import + require(esm), one set of error classes) on Node 22.
+if [ "$node22_ok" = 1 ]; then
+  for name in esm cjs; do
+    if check "node22/consumer-$name/install" setup_consumer "$name" "$TMP/consumers-node22"; then
+      script=index.mjs; [ "$name" = cjs ] && script=index.cjs
+      check "node22/consumer-$name/run" bash -c "cd '$TMP/consumers-node22/$name' && '$NODE22' $script"
+    fi
+  done
+fi
+
+# ---- smoke project with the tarball (used by (b) and (c)) ----------------------------
+SMOKE="$TMP/smoke"
+setup_smoke() {
+  rm -rf "$SMOKE" && cp -R "$ROOT/packaging/runtimes" "$SMOKE"
+  (cd "$SMOKE" && "${NPM_INSTALL[@]}" "$TARBALL")
+}
+if ! check smoke/install setup_smoke; then summary runtime-matrix; fi
+
+# The fake on loopback, served by Node 24 in the background for Bun, Deno and the edge VM,
+# through the package's own `credit-platform-fake` bin (run with Node 24 explicitly: its
+# `#!/usr/bin/env node` line would pick the machine's Node 20).
+FAKE_LOG="$LOG_DIR/fake-server.log"
+FAKE_PID=""
+stop_fake() { if [ -n "$FAKE_PID" ]; then kill "$FAKE_PID" 2>/dev/null; wait "$FAKE_PID" 2>/dev/null; FAKE_PID=""; fi; }
+trap stop_fake EXIT
+start_fake() {
+  : >"$FAKE_LOG"
+  (cd "$SMOKE" && exec "$NODE24" node_modules/.bin/credit-platform-fake --port 0) >"$FAKE_LOG" 2>&1 &
+  FAKE_PID=$!
+  for _ in $(seq 1 100); do
+    grep -q '^CREDIT_PLATFORM_API_KEY=' "$FAKE_LOG" && break
+    kill -0 "$FAKE_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  cat "$FAKE_LOG"
+  FAKE_BASE_URL="$(sed -n 's/^CREDIT_PLATFORM_BASE_URL=//p' "$FAKE_LOG")"
+  FAKE_API_KEY="$(sed -n 's/^CREDIT_PLATFORM_API_KEY=//p' "$FAKE_LOG")"
+  [ -n "$FAKE_BASE_URL" ] && [ -n "$FAKE_API_KEY" ] || return 1
+  export FAKE_BASE_URL FAKE_API_KEY
+}
+fake_ok=0
+check fake/start-bin-node24 start_fake && fake_ok=1
+
+# ---- (b) Bun and Deno --------------------------------------------------------------
+BUN="$TMP/runtimes/node_modules/.bin/bun"
+DENO="$TMP/runtimes/node_modules/.bin/deno"
+if check runtimes/install-bun-deno install_tools "$TMP/runtimes" '{ "bun": true, "deno": true }' bun deno; then
+  # Deno: the smoke project's package.json + node_modules (npm's) are used as they are;
+  # --no-remote and DENO_NO_UPDATE_CHECK keep it off the network except loopback.
+  run_bun() { (cd "$SMOKE" && "$BUN" --version && "$BUN" smoke.mjs "$@"); }
+  run_deno() {
+    (cd "$SMOKE" && DENO_NO_UPDATE_CHECK=1 DENO_DIR="$TMP/deno-dir" "$DENO" --version \
+      && DENO_NO_UPDATE_CHECK=1 DENO_DIR="$TMP/deno-dir" "$DENO" run --no-remote --node-modules-dir=manual \
+        --allow-net=127.0.0.1,localhost --allow-env --allow-read --allow-sys smoke.mjs "$@")
+  }
+  if [ "$fake_ok" = 1 ]; then
+    check bun/smoke run_bun
+    check deno/smoke run_deno
+  fi
+  # The fake itself (node:http) served by Bun and Deno.
+  check bun/smoke-fake-in-process run_bun --in-process
+  check deno/smoke-fake-in-process run_deno --in-process
+fi
+
+# ---- (c) Web-only: bundle without Node built-ins, run in @edge-runtime/vm -------------
+secret=whsec_edge_smoke
+payload='{"id":"evt_edge_1","type":"deposit.created","timestamp":"2026-01-01T00:00:00.000Z","data":{"depositId":"dep_1","token":"USDC","amount":"1.00","transactionHash":"0xabc"}}'
+sign_payload() {
+  (cd "$SMOKE" && "$NODE24" --input-type=module -e "
+    import { signWebhookPayload } from 'credit-platform/webhooks';
+    console.log(signWebhookPayload(process.argv[1], process.argv[2]));" "$payload" "$secret")
+}
+check edge/bundle-without-node-builtins bash -c "cd '$SMOKE' && EDGE_STEP=bundle '$NODE24' edge-run.mjs '$ROOT/node_modules/esbuild'"
+if [ "$fake_ok" = 1 ] && signature="$(sign_payload 2>"$LOG_DIR/edge-sign.log")"; then
+  check edge/vm-client-and-async-verifier bash -c "cd '$SMOKE' && '$NODE24' edge-run.mjs '$ROOT/node_modules/esbuild' \"\$FAKE_BASE_URL\" \"\$FAKE_API_KEY\" '$payload' '$signature' '$secret'"
+else
+  fail edge/vm-client-and-async-verifier "$LOG_DIR/edge-sign.log"
+fi
+
+stop_fake
+summary runtime-matrix

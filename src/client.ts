@@ -1,0 +1,139 @@
+import type { z } from 'zod';
+import { APIPromise } from './core/api-promise.js';
+import { HttpCore } from './core/http.js';
+import { OperationRunner } from './core/operation-runner.js';
+import { resolveOptions, type ClientOptions } from './core/options.js';
+import type { RateLimit } from './core/rate-limit.js';
+import { checkRawRequest, type RawRequestOptions } from './core/raw-request.js';
+import { Accounts } from './resources/accounts.js';
+import { Credit } from './resources/credit.js';
+import { Deposits } from './resources/deposits.js';
+import { Keys } from './resources/keys.js';
+import { Payments } from './resources/payments.js';
+import { Scores } from './resources/scores.js';
+import { Transactions } from './resources/transactions.js';
+import { Webhooks } from './resources/webhooks.js';
+import { Yield } from './resources/yield.js';
+
+/**
+ * The Credit Platform client: one configured HTTP pipeline and a resource object per category
+ * of the API. Every call injects `X-API-Key`, unwraps the response envelope into typed data or a
+ * typed error, retries what is safe to retry, and records the rate-limit state.
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform } from 'credit-platform';
+ *
+ * const client = new CreditPlatform(); // CREDIT_PLATFORM_API_KEY, CREDIT_PLATFORM_BASE_URL
+ * const me = await client.accounts.me();
+ * for await (const tx of client.transactions.list({ limit: 100 })) console.log(tx.id);
+ * console.log(client.rateLimit?.remaining);
+ * ```
+ */
+export class CreditPlatform {
+  /** Accounts and KYC. */
+  readonly accounts: Accounts;
+  /** API keys. */
+  readonly keys: Keys;
+  /** Webhook subscriptions. */
+  readonly webhooks: Webhooks;
+  /** Transactions. */
+  readonly transactions: Transactions;
+  /** Deposits, and withdrawals under `deposits.withdrawals`. */
+  readonly deposits: Deposits;
+  /** Credit lines. */
+  readonly credit: Credit;
+  /** Payments against credit lines. */
+  readonly payments: Payments;
+  /** Yield positions and their configuration. */
+  readonly yield: Yield;
+  /** Reputation scores (read-only). */
+  readonly scores: Scores;
+
+  readonly #options: ClientOptions;
+  readonly #baseUrl: string;
+  readonly #runner: OperationRunner;
+  #rateLimit: RateLimit | undefined;
+
+  /** Throws a `ConfigurationError` when the key or base URL is missing or the base URL is not http(s). */
+  constructor(options: ClientOptions = {}) {
+    const resolved = resolveOptions(options);
+    this.#options = { ...options };
+    this.#baseUrl = resolved.baseUrl;
+    const http = new HttpCore(resolved, (rateLimit) => {
+      this.#rateLimit = rateLimit;
+    });
+    this.#runner = new OperationRunner(http, resolved.validateResponses);
+    this.accounts = new Accounts(this.#runner);
+    this.keys = new Keys(this.#runner);
+    this.webhooks = new Webhooks(this.#runner);
+    this.transactions = new Transactions(this.#runner);
+    this.deposits = new Deposits(this.#runner);
+    this.credit = new Credit(this.#runner);
+    this.payments = new Payments(this.#runner);
+    this.yield = new Yield(this.#runner);
+    this.scores = new Scores(this.#runner);
+  }
+
+  /**
+   * The rate-limit state of the most recent response (success or error) that carried the
+   * `X-RateLimit-*` headers; `undefined` before any.
+   *
+   * @example
+   * ```ts
+   * await client.accounts.me();
+   * console.log(client.rateLimit?.remaining, client.rateLimit?.reset);
+   * ```
+   */
+  get rateLimit(): RateLimit | undefined {
+    return this.#rateLimit;
+  }
+
+  /**
+   * A new client with the same configuration and some options replaced, e.g. a rotated key.
+   * The new client keeps its own rate-limit state.
+   *
+   * @example
+   * ```ts
+   * const rotated = client.withOptions({ apiKey: newKey });
+   * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
+   * ```
+   */
+  withOptions(overrides: ClientOptions): CreditPlatform {
+    return new CreditPlatform({ ...this.#options, ...overrides });
+  }
+
+  /**
+   * The escape hatch for operations the resource classes do not cover yet: the same key,
+   * envelope unwrapping, errors and retries. `path` is relative to the base URL
+   * (`'/credit/lines'` and `'credit/lines'` are the same); pass `schema` for a typed, checked result.
+   *
+   * @example
+   * ```ts
+   * import { z } from 'zod';
+   * const limits = await client.request('GET', '/credit/limits', {
+   *   schema: z.looseObject({ available: z.string() }),
+   * });
+   * ```
+   */
+  request<S extends z.ZodType = z.ZodUnknown>(method: string, path: string, options: RawRequestOptions<S> = {}): APIPromise<z.output<S>> {
+    const { query, body, schema, ...callOptions } = options;
+    let checked: ReturnType<typeof checkRawRequest>;
+    try {
+      checked = checkRawRequest(method, path);
+    } catch (error) {
+      return new APIPromise(() => Promise.reject(error), () => undefined as z.output<S>);
+    }
+    return this.#runner.raw(checked.method, checked.path, { query, body }, schema, callOptions);
+  }
+
+  /** Never shows the key: a client is safe to log. */
+  toJSON(): Record<string, unknown> {
+    return { name: 'CreditPlatform', baseUrl: this.#baseUrl };
+  }
+
+  /** @internal `util.inspect` shows the same redacted summary as `toJSON`. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `CreditPlatform ${JSON.stringify(this.toJSON())}`;
+  }
+}

@@ -1,0 +1,179 @@
+import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance } from 'ky';
+import {
+  APIConnectionError,
+  APITimeoutError,
+  APIUserAbortError,
+  ConfigurationError,
+  CreditPlatformError,
+} from '../errors/index.js';
+import { VERSION } from '../version.js';
+import { bufferedText, createBufferedFetch } from './buffered-fetch.js';
+import { unwrapEnvelope, type CallContext } from './envelope.js';
+import type { RequestOptions, ResolvedOptions } from './options.js';
+import { parseRateLimit, type RateLimit } from './rate-limit.js';
+import { redact } from './redact.js';
+import { decideRetry } from './retry-policy.js';
+import { apiErrorFromStatus } from './status-errors.js';
+
+/** The HTTP methods the service's REST conventions use. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A query value; `undefined` leaves the parameter out. */
+export type QueryValue = string | number | boolean | undefined;
+
+/** One call, after validation: the path is relative to the base URL and already encoded. */
+export interface HttpCall {
+  method: HttpMethod;
+  path: string;
+  query?: Record<string, QueryValue> | undefined;
+  body?: unknown;
+  options?: RequestOptions | undefined;
+}
+
+/** The unwrapped `data`, the response it came from, and that response's rate-limit state. */
+export interface HttpResult {
+  data: unknown;
+  response: Response;
+  rateLimit: RateLimit | undefined;
+  /** The body with the key redacted, for errors raised after unwrapping (schema mismatches). Lazy: most bodies are never needed. */
+  redactedBody?: () => string;
+}
+
+const USER_AGENT = `credit-platform-typescript/${VERSION}`;
+// A header value must be visible ASCII; anything else makes fetch throw a TypeError whose
+// message quotes the value, i.e. the key.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+const RETRIED_METHODS = ['get', 'put', 'delete', 'post', 'patch', 'head', 'options'];
+
+/**
+ * The one request pipeline: key injection, ky's retry driven by the SDK's retry policy,
+ * per-attempt timeouts that cover the body, envelope unwrapping and error mapping.
+ */
+export class HttpCore {
+  readonly #options: ResolvedOptions;
+  readonly #ky: KyInstance;
+  readonly #onRateLimit: (rateLimit: RateLimit) => void;
+
+  constructor(options: ResolvedOptions, onRateLimit: (rateLimit: RateLimit) => void) {
+    this.#options = options;
+    this.#onRateLimit = onRateLimit;
+    this.#ky = ky.create({
+      baseUrl: options.baseUrl,
+      fetch: createBufferedFetch(() => options.fetch ?? globalThis.fetch),
+      throwHttpErrors: true,
+    });
+  }
+
+  /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
+  async send(call: HttpCall): Promise<HttpResult> {
+    const apiKey = await this.#apiKey();
+    const context: CallContext = { method: call.method, path: call.path, secrets: [apiKey] };
+    const perCall = call.options ?? {};
+    const timeout = perCall.timeout ?? this.#options.timeout;
+    const maxRetries = perCall.maxRetries ?? this.#options.maxRetries;
+    let nextDelay = 0;
+    let response: Response;
+    try {
+      response = await this.#ky(call.path, {
+        method: call.method,
+        headers: this.#headers(apiKey, perCall.headers),
+        searchParams: call.query,
+        json: call.body,
+        signal: perCall.signal,
+        timeout,
+        retry: {
+          limit: maxRetries,
+          methods: RETRIED_METHODS,
+          shouldRetry: ({ error, retryCount }) => {
+            const decision = decideRetry(error, call.method, retryCount, this.#options.maxRateLimitWait);
+            nextDelay = decision.retry ? decision.delayMs : 0;
+            return decision.retry;
+          },
+          delay: () => nextDelay,
+          jitter: undefined,
+          backoffLimit: Number.POSITIVE_INFINITY,
+        },
+      });
+    } catch (error) {
+      throw this.#toSdkError(error, context, perCall.signal, timeout);
+    }
+    return this.#read(response, context);
+  }
+
+  // Built with Headers so names compare case-insensitively: a default `X-API-Key` cannot sit
+  // beside the SDK's own and be sent as a second value.
+  #headers(apiKey: string, perCall: Record<string, string> | undefined): Headers {
+    const headers = new Headers(this.#options.defaultHeaders);
+    if (perCall) for (const [name, value] of Object.entries(perCall)) headers.set(name, value);
+    headers.set('x-api-key', apiKey);
+    headers.set('user-agent', USER_AGENT);
+    return headers;
+  }
+
+  #read(response: Response, context: CallContext): HttpResult {
+    const rateLimit = parseRateLimit(response.headers);
+    if (rateLimit) this.#onRateLimit(rateLimit);
+    const data = unwrapEnvelope(response.status, response.headers, bufferedText(response) ?? '', context);
+    return { data, response, rateLimit, redactedBody: () => redact(bufferedText(response) ?? '', context.secrets) };
+  }
+
+  async #apiKey(): Promise<string> {
+    const source = this.#options.apiKey;
+    let key: unknown;
+    try {
+      key = typeof source === 'function' ? await source() : source;
+    } catch (error) {
+      throw new ConfigurationError('apiKey', 'The `apiKey` function threw; see `cause`.', { cause: error });
+    }
+    if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
+      throw new ConfigurationError(
+        'apiKey',
+        'The API key must be a non-empty string of visible ASCII characters (check for stray spaces or newlines in CREDIT_PLATFORM_API_KEY).',
+      );
+    }
+    return key;
+  }
+
+  #toSdkError(error: unknown, context: CallContext, signal: AbortSignal | undefined, timeout: number): Error {
+    const where = `${context.method} /${context.path}`;
+    if (signal?.aborted) return new APIUserAbortError(`${where} was aborted by the caller's AbortSignal.`);
+    if (error instanceof HTTPError) {
+      const { response } = error;
+      let rateLimit: RateLimit | undefined;
+      try {
+        rateLimit = this.#read(response, context).rateLimit;
+      } catch (apiError) {
+        return apiError as Error;
+      }
+      // An error status whose body claims success: trust the status.
+      return apiErrorFromStatus(
+        { status: response.status, message: `${where} failed with status ${response.status}`, errors: [], headers: response.headers, rateLimit },
+        Date.now(),
+      );
+    }
+    if (error instanceof TimeoutError) {
+      return new APITimeoutError(`${where} timed out: no complete response within ${timeout} ms.`);
+    }
+    if (error instanceof NetworkError) {
+      const cause = error.cause;
+      const detail = describeCause(cause);
+      return new APIConnectionError(
+        redact(`${where} got no response from ${new URL(this.#options.baseUrl).host}${detail}.`, context.secrets),
+        { cause },
+      );
+    }
+    if (error instanceof CreditPlatformError) return error;
+    const message = error instanceof Error ? error.message : String(error);
+    return new APIConnectionError(redact(`${where} failed before a response: ${message}`, context.secrets));
+  }
+}
+
+function describeCause(cause: unknown): string {
+  let current: unknown = cause;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return ` (${code})`;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return cause instanceof Error ? ` (${cause.message})` : '';
+}

@@ -1,0 +1,141 @@
+import { ConfigurationError } from '../errors/index.js';
+
+/** A fetch implementation: the global `fetch` or anything with its signature. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/**
+ * Options for {@link CreditPlatform}. Every option has a default; `apiKey` and `baseUrl` fall back
+ * to the environment variables `CREDIT_PLATFORM_API_KEY` and `CREDIT_PLATFORM_BASE_URL`.
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform } from 'credit-platform';
+ * const client = new CreditPlatform({
+ *   apiKey: async () => secrets.get('credit-platform-key'), // re-read on every request
+ *   baseUrl: 'https://api.example.com/api/v1',
+ *   timeout: 10_000,
+ *   maxRetries: 3,
+ * });
+ * ```
+ */
+export interface ClientOptions {
+  /**
+   * The API key, or an async function returning it (called before every request, so a rotated
+   * key is picked up without a restart). Default: `process.env.CREDIT_PLATFORM_API_KEY`.
+   */
+  apiKey?: string | (() => string | Promise<string>);
+  /** The service's base address, ending in `/api/v1`. Default: `process.env.CREDIT_PLATFORM_BASE_URL`. */
+  baseUrl?: string;
+  /** Milliseconds per attempt, covering the response headers and the whole body. Default 30 000. */
+  timeout?: number;
+  /** Retries after the first attempt, for failures that are safe to retry. Default 2. */
+  maxRetries?: number;
+  /**
+   * The longest a 429 may make a call wait before retrying, in ms. When the service asks for a
+   * longer wait, the {@link RateLimitError} is thrown at once instead. Default 60 000.
+   */
+  maxRateLimitWait?: number;
+  /** A fetch implementation. Default: the global `fetch`, looked up at each request. */
+  fetch?: Fetch;
+  /** Headers sent with every request (the SDK's own `X-API-Key` and `User-Agent` win). */
+  defaultHeaders?: Record<string, string>;
+  /** Check each response against its schema. Default `true`. */
+  validateResponses?: boolean;
+}
+
+/**
+ * Per-call options, the optional last argument of every operation; each overrides the client's
+ * setting for that call.
+ *
+ * @example
+ * ```ts
+ * const controller = new AbortController();
+ * const me = await client.accounts.me({ signal: controller.signal, timeout: 5_000, maxRetries: 0, headers: { 'X-Request-Id': 'abc' } });
+ * ```
+ */
+export interface RequestOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  maxRetries?: number;
+  headers?: Record<string, string>;
+}
+
+/** Defaults, in one place so the docs and the code cannot drift. */
+export const DEFAULTS = {
+  timeout: 30_000,
+  maxRetries: 2,
+  maxRateLimitWait: 60_000,
+  validateResponses: true,
+} as const;
+
+/** The client's options after defaults and checks: what the request pipeline runs on. */
+export interface ResolvedOptions {
+  apiKey: string | (() => string | Promise<string>);
+  baseUrl: string;
+  timeout: number;
+  maxRetries: number;
+  maxRateLimitWait: number;
+  fetch: Fetch | undefined;
+  defaultHeaders: Record<string, string>;
+  validateResponses: boolean;
+}
+
+function env(name: string): string | undefined {
+  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function checkCount(option: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigurationError(option, `\`${option}\` must be an integer from ${min} to ${max}; got ${String(value)}.`);
+  }
+  return value;
+}
+
+function checkBaseUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigurationError('baseUrl', `\`baseUrl\` must be an absolute http(s) URL such as https://api.example.com/api/v1; got "${raw}".`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ConfigurationError('baseUrl', `\`baseUrl\` must use http or https; got "${url.protocol}".`);
+  }
+  if (url.search || url.hash) {
+    throw new ConfigurationError('baseUrl', '`baseUrl` must not carry a query string or fragment.');
+  }
+  // ky resolves relative paths against the base, which must end in a slash to keep /api/v1.
+  return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+/** Applies env fallbacks and defaults, and rejects configurations that cannot work. */
+export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  const apiKey = options.apiKey ?? env('CREDIT_PLATFORM_API_KEY');
+  if (apiKey === undefined || (typeof apiKey === 'string' && apiKey.trim() === '')) {
+    throw new ConfigurationError(
+      'apiKey',
+      'No API key: pass `apiKey` to `new CreditPlatform({ apiKey })` or set CREDIT_PLATFORM_API_KEY. Keys are created in the dashboard under Settings > API Keys.',
+    );
+  }
+  if (typeof apiKey !== 'string' && typeof apiKey !== 'function') {
+    throw new ConfigurationError('apiKey', '`apiKey` must be a string or a function returning one.');
+  }
+  const baseUrl = options.baseUrl ?? env('CREDIT_PLATFORM_BASE_URL');
+  if (baseUrl === undefined || baseUrl.trim() === '') {
+    throw new ConfigurationError(
+      'baseUrl',
+      'No base URL: pass `baseUrl` (the service address ending in /api/v1) or set CREDIT_PLATFORM_BASE_URL.',
+    );
+  }
+  return {
+    apiKey,
+    baseUrl: checkBaseUrl(baseUrl.trim()),
+    timeout: checkCount('timeout', options.timeout ?? DEFAULTS.timeout, 1, 2_147_483_647),
+    maxRetries: checkCount('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries, 0, 10),
+    maxRateLimitWait: checkCount('maxRateLimitWait', options.maxRateLimitWait ?? DEFAULTS.maxRateLimitWait, 0, 2_147_483_647),
+    fetch: options.fetch,
+    defaultHeaders: { ...options.defaultHeaders },
+    validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
+  };
+}

@@ -1,0 +1,40 @@
+import { APIPromise } from './api-promise.js';
+import type { HttpResult } from './http.js';
+import { checkToArrayOptions, type Page, type ToArrayOptions } from './page.js';
+
+/**
+ * What `list()` returns: a promise of the first {@link Page} that is also an async iterable over
+ * every item of every page.
+ *
+ * @example
+ * ```ts
+ * for await (const tx of client.transactions.list({ limit: 100 })) console.log(tx.id);
+ * const first500 = await client.transactions.list().toArray({ max: 500 });
+ * for await (const page of client.transactions.list().pages()) console.log(page.items.length);
+ * ```
+ */
+export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
+  /** @internal Built by the list operations. */
+  constructor(start: () => Promise<HttpResult>, parse: (result: HttpResult) => Page<T>) {
+    super(start, parse, true);
+  }
+
+  /** Every item of every page, exactly once, in order, one page in memory at a time. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    const first = await this;
+    yield* first;
+  }
+
+  /** The pages, first to last. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    const first = await this;
+    yield* first.pages();
+  }
+
+  /** At most `max` items (required), fetching no further than needed. */
+  async toArray(options: ToArrayOptions): Promise<T[]> {
+    checkToArrayOptions(options);
+    const first = await this;
+    return first.toArray(options);
+  }
+}

@@ -1,0 +1,98 @@
+import { CreditPlatformError, InvalidResponseError, RequestValidationError } from '../errors/index.js';
+
+/** Options of {@link Page.toArray}: `max` is required so nobody loads a million records by accident. */
+export interface ToArrayOptions {
+  /** The most items to collect; the walk stops fetching once it has this many. */
+  max: number;
+}
+
+/** @internal Fetches the page that starts at `cursor`, with the same list parameters. */
+export type FetchPage<T> = (cursor: string) => Promise<Page<T>>;
+
+/**
+ * One page of a cursor-paginated list, and an async iterable over every item from this page to
+ * the last. Only one page is held at a time while iterating.
+ *
+ * @example
+ * ```ts
+ * const page = await client.transactions.list({ limit: 100 });
+ * console.log(page.items.length, page.nextCursor);
+ * if (page.hasNextPage()) await page.getNextPage();
+ * for await (const p of page.pages()) console.log(p.items.length);
+ * for await (const tx of page) console.log(tx.id);
+ * ```
+ */
+export class Page<T> implements AsyncIterable<T> {
+  /** This page's items. */
+  readonly items: T[];
+  /** The cursor of the next page, `null` on the last page. Save it to resume later with `list({ cursor })`. */
+  readonly nextCursor: string | null;
+  readonly #fetchPage: FetchPage<T>;
+
+  /** @internal Built by the list operations. */
+  constructor(items: T[], nextCursor: string | null, fetchPage: FetchPage<T>) {
+    this.items = items;
+    this.nextCursor = nextCursor;
+    this.#fetchPage = fetchPage;
+  }
+
+  /** Whether another page follows. */
+  hasNextPage(): boolean {
+    return this.nextCursor !== null;
+  }
+
+  /** Fetches the next page. Throws when there is none: check {@link Page.hasNextPage} first. */
+  async getNextPage(): Promise<Page<T>> {
+    if (this.nextCursor === null) {
+      throw new CreditPlatformError('This is the last page: check page.hasNextPage() before calling getNextPage().');
+    }
+    return this.#fetchPage(this.nextCursor);
+  }
+
+  /** Walks page by page from this one. A cursor seen twice is an {@link InvalidResponseError}, not an endless loop. */
+  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+    const seen = new Set<string>();
+    let page: Page<T> = this;
+    for (;;) {
+      yield page;
+      const cursor = page.nextCursor;
+      if (cursor === null) return;
+      if (seen.has(cursor)) {
+        throw new InvalidResponseError(`The service returned cursor "${cursor}" a second time; stopping instead of looping forever.`, {
+          status: 200,
+          body: '',
+        });
+      }
+      seen.add(cursor);
+      page = await page.getNextPage();
+    }
+  }
+
+  /** Every item from this page to the last, each exactly once, in order. */
+  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
+    for await (const page of this.pages()) yield* page.items;
+  }
+
+  /** Collects at most `max` items from this page on, fetching no further than needed. */
+  async toArray(options: ToArrayOptions): Promise<T[]> {
+    const max = checkToArrayOptions(options);
+    const out: T[] = [];
+    if (max === 0) return out;
+    for await (const item of this) {
+      out.push(item);
+      if (out.length >= max) break;
+    }
+    return out;
+  }
+}
+
+/** @internal Throws a RequestValidationError unless `options.max` is a whole number. */
+export function checkToArrayOptions(options: ToArrayOptions | undefined): number {
+  const max = (options as { max?: unknown } | undefined)?.max;
+  if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) {
+    throw new RequestValidationError('toArray() needs { max }: the most items to load, a whole number (e.g. toArray({ max: 500 })).', [
+      { field: 'max', code: 'INVALID_MAX', message: 'must be a whole number; pass toArray({ max })' },
+    ]);
+  }
+  return max;
+}

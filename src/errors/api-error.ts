@@ -1,0 +1,156 @@
+import type { RateLimit } from '../core/rate-limit.js';
+import { CreditPlatformError } from './base.js';
+import type { ErrorItem } from './error-item.js';
+
+/** What every {@link APIError} is built from. */
+export interface APIErrorInit {
+  status: number;
+  message: string;
+  errors: ErrorItem[];
+  headers: Headers;
+  rateLimit: RateLimit | undefined;
+}
+
+/**
+ * The service answered with an error: `success: false`, whatever the HTTP status. The subclasses
+ * name the status; this class itself is thrown for statuses they do not cover (and for
+ * `success: false` on a 2xx).
+ *
+ * @example
+ * ```ts
+ * import { APIError } from 'credit-platform';
+ * try {
+ *   await client.deposits.create({ token: 'USDC', chain: 'Base', amount: '10.00' });
+ * } catch (error) {
+ *   if (error instanceof APIError) {
+ *     console.error(error.status, error.message, error.errors, error.rateLimit?.remaining);
+ *   }
+ * }
+ * ```
+ */
+export class APIError extends CreditPlatformError {
+  override readonly name: string = 'APIError';
+  /** The HTTP status of the response. */
+  readonly status: number;
+  /** The envelope's error items, `[]` when it had none. */
+  readonly errors: ErrorItem[];
+  /** The response headers. */
+  readonly headers: Headers;
+  /** The rate-limit state read from this response, if its headers were usable. */
+  readonly rateLimit: RateLimit | undefined;
+
+  constructor(init: APIErrorInit) {
+    super(init.message);
+    this.status = init.status;
+    this.errors = init.errors;
+    this.headers = init.headers;
+    this.rateLimit = init.rateLimit;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), status: this.status, errors: this.errors, rateLimit: this.rateLimit };
+  }
+}
+
+/**
+ * 400: the service rejected the request's parameters.
+ * @example
+ * ```ts
+ * if (error instanceof BadRequestError) console.error(error.errors);
+ * ```
+ */
+export class BadRequestError extends APIError {
+  override readonly name: string = 'BadRequestError';
+}
+
+/**
+ * 401: the API key is missing, unknown or revoked. Check `CREDIT_PLATFORM_API_KEY`.
+ * @example
+ * ```ts
+ * if (error instanceof AuthenticationError) console.error('rotate or fix the API key');
+ * ```
+ */
+export class AuthenticationError extends APIError {
+  override readonly name: string = 'AuthenticationError';
+}
+
+/**
+ * 403: the key lacks the permission (read, write or admin) the operation needs.
+ * @example
+ * ```ts
+ * if (error instanceof PermissionDeniedError) console.error('use a key with write permission');
+ * ```
+ */
+export class PermissionDeniedError extends APIError {
+  override readonly name: string = 'PermissionDeniedError';
+}
+
+/**
+ * 404: the resource does not exist.
+ * @example
+ * ```ts
+ * if (error instanceof NotFoundError) return null;
+ * ```
+ */
+export class NotFoundError extends APIError {
+  override readonly name: string = 'NotFoundError';
+}
+
+/**
+ * 409: a conflict, such as a duplicate.
+ * @example
+ * ```ts
+ * if (error instanceof ConflictError) console.warn('already exists');
+ * ```
+ */
+export class ConflictError extends APIError {
+  override readonly name: string = 'ConflictError';
+}
+
+/**
+ * 422: the service's validation failed; `errors` says which fields.
+ * @example
+ * ```ts
+ * if (error instanceof UnprocessableEntityError) for (const e of error.errors) console.error(e.field, e.message);
+ * ```
+ */
+export class UnprocessableEntityError extends APIError {
+  override readonly name: string = 'UnprocessableEntityError';
+}
+
+/**
+ * 429: the key's rate limit is exhausted. The SDK already waited and retried where the wait was
+ * short enough; `reset` says when the window opens again.
+ * @example
+ * ```ts
+ * if (error instanceof RateLimitError) setTimeout(retry, error.reset.getTime() - Date.now());
+ * ```
+ */
+export class RateLimitError extends APIError {
+  override readonly name: string = 'RateLimitError';
+  /**
+   * When to try again: `X-RateLimit-Reset`, else `Retry-After`, else the time the error was
+   * received (the service gave no usable hint).
+   */
+  readonly reset: Date;
+
+  constructor(init: APIErrorInit & { reset: Date }) {
+    super(init);
+    this.reset = init.reset;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reset: this.reset.toISOString() };
+  }
+}
+
+/**
+ * 5xx: the service failed. Idempotent calls were already retried.
+ * @example
+ * ```ts
+ * if (error instanceof InternalServerError) console.error('service trouble, try later', error.status);
+ * ```
+ */
+export class InternalServerError extends APIError {
+  override readonly name: string = 'InternalServerError';
+}

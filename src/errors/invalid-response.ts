@@ -1,0 +1,49 @@
+import { CreditPlatformError } from './base.js';
+
+/** One schema problem in a response: where, and what was wrong. */
+export interface ResponseIssue {
+  /** Dotted path inside `data`, e.g. `items.3.amount`; `''` for `data` itself. */
+  path: string;
+  message: string;
+  code: string;
+}
+
+/**
+ * The response could not be used: not JSON, not the `success/data/message/errors` envelope,
+ * `data` that does not fit the operation's schema, or a list that repeats its cursor.
+ *
+ * @example
+ * ```ts
+ * import { InvalidResponseError } from 'credit-platform';
+ * try { await client.accounts.me(); } catch (error) {
+ *   if (error instanceof InvalidResponseError) console.error(error.status, error.issues, error.body);
+ * }
+ * ```
+ */
+export class InvalidResponseError extends CreditPlatformError {
+  override readonly name: string = 'InvalidResponseError';
+  /** The HTTP status of the response. */
+  readonly status: number;
+  /** The start of the body (at most 500 characters), for diagnosis. */
+  readonly body: string;
+  /** Schema problems, when `data` did not fit its schema; `[]` otherwise. */
+  readonly issues: ResponseIssue[];
+
+  constructor(message: string, init: { status: number; body: string; issues?: ResponseIssue[] }) {
+    super(message);
+    this.status = init.status;
+    this.body = excerpt(init.body);
+    this.issues = init.issues ?? [];
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), status: this.status, body: this.body, issues: this.issues };
+  }
+}
+
+const EXCERPT_LENGTH = 500;
+
+/** Bounds a body kept for diagnosis, so a 10 MB HTML page does not ride along in logs. */
+export function excerpt(body: string): string {
+  return body.length <= EXCERPT_LENGTH ? body : `${body.slice(0, EXCERPT_LENGTH)}… (${body.length} characters)`;
+}

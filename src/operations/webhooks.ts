@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { defineOperation } from '../core/operation.js';
+import { listQuery } from '../schemas/pagination.js';
+import { eventTypesRule, httpsUrlRule, idRule, nonEmptyPatch, secretRule } from '../schemas/primitives.js';
+import { webhookSubscriptionSchema } from '../schemas/webhooks.js';
+
+const byWebhookId = z.object({ webhookId: idRule });
+
+/** The body of `POST /webhooks` (spec 2.3). */
+export const createWebhookBody = z.object({
+  url: httpsUrlRule,
+  events: eventTypesRule,
+  secret: secretRule,
+});
+
+/** `POST /webhooks`: creates a subscription. Documented by the service. */
+export const createWebhook = defineOperation({
+  method: 'POST',
+  path: 'webhooks',
+  documented: true,
+  body: createWebhookBody,
+  response: webhookSubscriptionSchema,
+});
+
+/** `GET /webhooks`. Conventional. */
+export const listWebhooks = defineOperation({
+  method: 'GET',
+  path: 'webhooks',
+  documented: false,
+  query: listQuery,
+  response: webhookSubscriptionSchema,
+  list: { resourceKey: 'webhooks' },
+});
+
+/** `GET /webhooks/{webhookId}`. Conventional. */
+export const retrieveWebhook = defineOperation({
+  method: 'GET',
+  path: 'webhooks/{webhookId}',
+  documented: false,
+  pathParams: byWebhookId,
+  response: webhookSubscriptionSchema,
+});
+
+// No `status`: the spec reactivates a subscription from the dashboard only.
+/** The body of `PATCH /webhooks/{webhookId}`: any of url, events, secret, with the creation rules. */
+export const updateWebhookBody = nonEmptyPatch(
+  z.object({ url: httpsUrlRule.optional(), events: eventTypesRule.optional(), secret: secretRule.optional() }),
+);
+
+/** `PATCH /webhooks/{webhookId}`. Conventional. */
+export const updateWebhook = defineOperation({
+  method: 'PATCH',
+  path: 'webhooks/{webhookId}',
+  documented: false,
+  pathParams: byWebhookId,
+  body: updateWebhookBody,
+  response: webhookSubscriptionSchema,
+});
+
+/** `DELETE /webhooks/{webhookId}`: answers with the deleted subscription. Conventional. */
+export const deleteWebhook = defineOperation({
+  method: 'DELETE',
+  path: 'webhooks/{webhookId}',
+  documented: false,
+  pathParams: byWebhookId,
+  response: webhookSubscriptionSchema,
+});

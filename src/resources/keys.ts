@@ -1,0 +1,74 @@
+import type { z } from 'zod';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/options.js';
+import type { PagePromise } from '../core/page-promise.js';
+import { createKey, listKeys, retrieveKey, revokeKey, type createKeyBody } from '../operations/keys.js';
+import type { ApiKey, CreatedApiKey, RevokedApiKey } from '../schemas/keys.js';
+import type { ListParams } from '../schemas/pagination.js';
+import { APIResource } from './resource.js';
+
+/** The body of {@link Keys.create}: a descriptive name and a non-empty set of permissions. */
+export type KeyCreateParams = z.input<typeof createKeyBody>;
+
+/**
+ * API keys (`/keys`). Key management needs a key with the `admin` permission. Only `revoke` is
+ * documented by the service; the rest follow its REST conventions.
+ *
+ * @example
+ * ```ts
+ * const { key } = await client.keys.create({ name: 'ci', permissions: ['read'] });
+ * await client.keys.revoke('key_old');
+ * ```
+ */
+export class Keys extends APIResource {
+  /**
+   * Revokes a key; it stops working at once. **Documented** by the service:
+   * `DELETE /keys/{keyId}` (the id is path-encoded).
+   *
+   * @example
+   * ```ts
+   * await client.keys.revoke('key_old');
+   * ```
+   */
+  revoke(keyId: string, options?: RequestOptions): APIPromise<RevokedApiKey | null | undefined> {
+    return this.runner.call(revokeKey, { path: { keyId } }, options);
+  }
+
+  /**
+   * The account's keys, without their values. **Conventional**: `GET /keys`, cursor-paginated.
+   *
+   * @example
+   * ```ts
+   * for await (const key of client.keys.list()) console.log(key.keyId, key.permissions);
+   * ```
+   */
+  list(params: ListParams = {}, options?: RequestOptions): PagePromise<ApiKey> {
+    return this.runner.list(listKeys, { query: params }, options);
+  }
+
+  /**
+   * One key, without its value. **Conventional**: `GET /keys/{keyId}`.
+   *
+   * @example
+   * ```ts
+   * const key = await client.keys.retrieve('key_123');
+   * ```
+   */
+  retrieve(keyId: string, options?: RequestOptions): APIPromise<ApiKey> {
+    return this.runner.call(retrieveKey, { path: { keyId } }, options);
+  }
+
+  /**
+   * Creates a key. **Conventional**: `POST /keys`. The result's `key` is the only time the value
+   * is shown: store it before doing anything else.
+   *
+   * @example
+   * ```ts
+   * const created = await client.keys.create({ name: 'billing-service', permissions: ['read', 'write'] });
+   * await secrets.put('credit-platform-key', created.key);
+   * ```
+   */
+  create(params: KeyCreateParams, options?: RequestOptions): APIPromise<CreatedApiKey> {
+    return this.runner.call(createKey, { body: params }, options);
+  }
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { cursorRule, limitRule } from './primitives.js';
+
+/** Cursor pagination parameters (spec 2.6), the query of every list operation. */
+export const listQuery = z.object({
+  cursor: cursorRule.optional(),
+  limit: limitRule.optional(),
+});
+
+/**
+ * Parameters of every `list()`: `limit` is an integer from 1 to 100 (default 25), `cursor` a
+ * saved `nextCursor` to resume from.
+ *
+ * @example
+ * ```ts
+ * const params: ListParams = { limit: 100, cursor: savedCursor };
+ * ```
+ */
+export type ListParams = z.input<typeof listQuery>;

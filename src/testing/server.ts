@@ -1,0 +1,115 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { createFakeCreditPlatform, type FakeCreditPlatform, type FakeCreditPlatformOptions } from './fake.js';
+
+/**
+ * Options of {@link startFakeServer}: where to listen, and either a fake to serve or
+ * options to create one.
+ *
+ * @example
+ * ```ts
+ * await startFakeServer({ port: 4010, transactions: 1000 });
+ * ```
+ */
+export interface FakeServerOptions extends FakeCreditPlatformOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1: the fake is for this machine only. */
+  host?: string;
+  /** Serve this fake instead of creating one. */
+  fake?: FakeCreditPlatform;
+}
+
+/**
+ * A running loopback server.
+ *
+ * @example
+ * ```ts
+ * const { baseUrl, apiKey, close } = await startFakeServer();
+ * await fetch(`${baseUrl}/accounts/me`, { headers: { 'X-API-Key': apiKey } });
+ * await close();
+ * ```
+ */
+export interface FakeServer {
+  /** Origin, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  /** The service base address, `${url}/api/v1`. */
+  baseUrl: string;
+  /** A key of the fake's default account with every permission. */
+  apiKey: string;
+  fake: FakeCreditPlatform;
+  /** Stops listening, drops open connections and the fake's scheduled retries. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a fake over real HTTP on `node:http` (Node-only).
+ *
+ * @example
+ * ```ts
+ * import { startFakeServer } from 'credit-platform/testing';
+ * import { CreditPlatform } from 'credit-platform';
+ *
+ * const server = await startFakeServer();
+ * const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl });
+ * console.log(await client.accounts.me());
+ * await server.close();
+ * ```
+ */
+export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
+  const { port = 0, host = '127.0.0.1', fake: given, ...fakeOptions } = options;
+  const fake = given ?? createFakeCreditPlatform(fakeOptions);
+  const server = createServer((req, res) => {
+    serve(fake, req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${hostPart}:${address.port}`;
+  return {
+    url,
+    baseUrl: `${url}/api/v1`,
+    apiKey: fake.apiKey,
+    fake,
+    async close() {
+      fake.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function serve(fake: FakeCreditPlatform, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const method = req.method ?? 'GET';
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+  const response = await fake.handle(request, { clientAddress: req.socket.remoteAddress ?? 'unknown' });
+  if (response.type === 'error') {
+    // An injected 'drop': the client sees the connection die with no response.
+    req.socket.destroy();
+    return;
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  // A body the fake did not read to the end (413, early errors) would poison a kept-alive connection.
+  if (hasBody && !req.complete) res.shouldKeepAlive = false;
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}

@@ -1,0 +1,138 @@
+// De-duplication of deliveries by event id. The service retries up to six times
+// over about 14 h 36 min, so ids are kept 72 h by default. No `node:*` import.
+
+/**
+ * What a claim found: `claimed` (run the handler), `in_progress` (another attempt
+ * is running it now) or `completed` (already handled: acknowledge only).
+ *
+ * @example
+ * ```ts
+ * import type { WebhookClaim } from 'credit-platform/webhooks';
+ * const claim: WebhookClaim = 'claimed';
+ * ```
+ */
+export type WebhookClaim = 'claimed' | 'in_progress' | 'completed';
+
+/**
+ * Where a receiver records event ids. Implement it on a shared store (Redis,
+ * a SQL table with a unique key) when several processes receive deliveries.
+ * `claim` must be atomic: of two concurrent claims of one id, only one gets
+ * `claimed`. A claim should expire after a lease, so a crash mid-handler does not
+ * block the id forever; a completion should be kept at least 14 h 36 min.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookDedupStore } from 'credit-platform/webhooks';
+ * import { createClient } from 'redis';
+ *
+ * const redis = createClient();
+ * const store: WebhookDedupStore = {
+ *   async claim(id) {
+ *     if (await redis.set(`webhook:${id}`, 'running', { NX: true, PX: 300_000 })) return 'claimed';
+ *     return (await redis.get(`webhook:${id}`)) === 'done' ? 'completed' : 'in_progress';
+ *   },
+ *   async complete(id) { await redis.set(`webhook:${id}`, 'done', { PX: 72 * 3_600_000 }); },
+ *   async release(id) { await redis.del(`webhook:${id}`); },
+ * };
+ * ```
+ */
+export interface WebhookDedupStore {
+  /** Atomically claims `eventId` unless it is claimed or completed. */
+  claim(eventId: string): WebhookClaim | Promise<WebhookClaim>;
+  /** Marks a claimed id as handled, for the retention period. */
+  complete(eventId: string): void | Promise<void>;
+  /** Drops a claim after the handler failed, so the service's retry can run it. */
+  release(eventId: string): void | Promise<void>;
+}
+
+/**
+ * Options of {@link createMemoryDedupStore}.
+ *
+ * @example
+ * ```ts
+ * import type { MemoryDedupStoreOptions } from 'credit-platform/webhooks';
+ * const options: MemoryDedupStoreOptions = { ttlMs: 24 * 3_600_000 };
+ * ```
+ */
+export interface MemoryDedupStoreOptions {
+  /** How long a completed id is remembered. Default 72 h. */
+  readonly ttlMs?: number;
+  /** How long a claim lasts if the handler never settles. Default 5 min. */
+  readonly leaseMs?: number;
+  /** Most ids kept; the oldest go first beyond it. Default 100 000. */
+  readonly maxEntries?: number;
+  /** Clock in ms, for tests. Default `Date.now`. */
+  readonly now?: () => number;
+}
+
+interface Entry {
+  readonly state: 'in_progress' | 'completed';
+  readonly expiresAt: number;
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(value > 0)) throw new RangeError(`createMemoryDedupStore: ${name} must be a positive number.`);
+  return value;
+}
+
+/**
+ * An in-process {@link WebhookDedupStore}: right for one process, lost on restart.
+ * With several processes or instances, implement the interface on a shared store.
+ *
+ * @param options - Retention (`ttlMs`, default 72 h), claim lease, size bound, clock.
+ * @returns A store to pass as `store` to a webhook handler.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryDedupStore, createWebhookHandler } from 'credit-platform/webhooks';
+ *
+ * const handler = createWebhookHandler({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   store: createMemoryDedupStore({ ttlMs: 96 * 3_600_000 }),
+ *   on: { 'payment.overdue': async (event) => notify(event.data) },
+ * });
+ * ```
+ */
+export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): WebhookDedupStore {
+  const ttlMs = positive(options.ttlMs, 72 * 3_600_000, 'ttlMs');
+  const leaseMs = positive(options.leaseMs, 5 * 60_000, 'leaseMs');
+  const maxEntries = positive(options.maxEntries, 100_000, 'maxEntries');
+  const now = options.now ?? Date.now;
+  // Insertion order is expiry order for completions, so sweeping stops at the
+  // first live entry; re-setting an id moves it to the end.
+  const entries = new Map<string, Entry>();
+
+  function put(id: string, entry: Entry): void {
+    entries.delete(id);
+    entries.set(id, entry);
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
+  }
+
+  function sweep(at: number): void {
+    for (const [id, entry] of entries) {
+      if (entry.expiresAt > at) {
+        if (entry.state === 'completed') break;
+        continue;
+      }
+      entries.delete(id);
+    }
+  }
+
+  return {
+    claim(eventId) {
+      const at = now();
+      sweep(at);
+      const entry = entries.get(eventId);
+      if (entry !== undefined && entry.expiresAt > at) return entry.state;
+      put(eventId, { state: 'in_progress', expiresAt: at + leaseMs });
+      return 'claimed';
+    },
+    complete(eventId) {
+      put(eventId, { state: 'completed', expiresAt: now() + ttlMs });
+    },
+    release(eventId) {
+      if (entries.get(eventId)?.state === 'in_progress') entries.delete(eventId);
+    },
+  };
+}

@@ -1,0 +1,65 @@
+/**
+ * Why {@link constructWebhookEvent} rejected a delivery. The first three mean the
+ * delivery is not authentic (answer 401); the last two mean an authentic delivery
+ * could not be read (answer 400). Treat it as an open set: later versions may add codes.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookVerificationErrorCode } from 'credit-platform/webhooks';
+ * const authFailures: WebhookVerificationErrorCode[] = ['missing_signature', 'malformed_signature', 'signature_mismatch'];
+ * ```
+ */
+export type WebhookVerificationErrorCode =
+  | 'missing_signature'
+  | 'malformed_signature'
+  | 'signature_mismatch'
+  | 'invalid_json'
+  | 'invalid_envelope';
+
+/**
+ * Thrown by `constructWebhookEvent` and `constructWebhookEventAsync` when a delivery
+ * fails verification or is not a valid event envelope. Programmer errors (a parsed
+ * body, a missing secret) are `TypeError`s instead, so a misconfiguration never
+ * looks like a forged request. Messages never contain the secret or the header.
+ *
+ * @example
+ * ```ts
+ * import { constructWebhookEvent, WebhookVerificationError } from 'credit-platform/webhooks';
+ * try {
+ *   const event = constructWebhookEvent(body, signature, secret);
+ * } catch (error) {
+ *   if (error instanceof WebhookVerificationError && error.code === 'signature_mismatch') {
+ *     // answer 401
+ *   }
+ * }
+ * ```
+ */
+export class WebhookVerificationError extends Error {
+  override readonly name = 'WebhookVerificationError';
+  /** Machine-readable reason. */
+  readonly code: WebhookVerificationErrorCode;
+
+  constructor(code: WebhookVerificationErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+  }
+}
+
+const SIGNATURE_MESSAGES = {
+  missing_signature: 'The X-Webhook-Signature header is missing or empty.',
+  malformed_signature:
+    'The X-Webhook-Signature header is not exactly 64 lowercase hex digits (or was sent more than once).',
+  signature_mismatch: 'The X-Webhook-Signature header does not match the payload for any configured secret.',
+} as const;
+
+/** The error for a failed signature check; hints at a whitespace slip without showing the secret. */
+export function signatureError(
+  code: keyof typeof SIGNATURE_MESSAGES,
+  secretHasEdgeWhitespace: boolean,
+): WebhookVerificationError {
+  const hint =
+    code === 'signature_mismatch' && secretHasEdgeWhitespace
+      ? ' Note: a configured secret starts or ends with whitespace; if it came from an env file or a copy-paste, trim it.'
+      : '';
+  return new WebhookVerificationError(code, SIGNATURE_MESSAGES[code] + hint);
+}

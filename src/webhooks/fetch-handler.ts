@@ -1,0 +1,88 @@
+// The Fetch-style receiver: Next.js route handlers, Hono, Bun, Deno, workers.
+// Web Crypto only; no `node:*` import.
+import { WEBHOOK_SIGNATURE_HEADER } from './constants.js';
+import { createWebhookReceiver, resolveOptions, type WebhookReceiverOptions } from './receiver.js';
+import { respond, type WebhookReceiverResult } from './receiver-result.js';
+
+const BODY_USED =
+  'createWebhookHandler: the request body was already read (request.bodyUsed is true), so the raw bytes ' +
+  'the signature covers are gone. Pass the untouched Request: do not call request.json() or request.text() ' +
+  'before the handler, or use createWebhookReceiver({ ... })({ body: rawText, signature }) with the raw body you read.';
+
+function toResponse(result: WebhookReceiverResult): Response {
+  return new Response(result.body, { status: result.status, headers: result.headers });
+}
+
+/** Reads at most `limit` bytes; `undefined` when the body is larger. */
+async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > limit) return undefined;
+  if (request.body === null) return new Uint8Array(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0];
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}
+
+/**
+ * A Fetch-style webhook receiver, `(request: Request) => Promise<Response>`: reads the
+ * raw body itself, verifies it on Web Crypto, de-duplicates by event id and runs
+ * your typed callback. Works as a Next.js route handler and in Hono, Bun and Deno.
+ * Never rejects: failures become status codes (see `createWebhookReceiver`); a
+ * request other than POST gets 405.
+ *
+ * @param options - Secret, callbacks per event type, de-duplication store, error reporting.
+ * @returns The handler.
+ *
+ * @example
+ * ```ts
+ * // app/api/webhooks/route.ts (Next.js)
+ * import { createWebhookHandler } from 'credit-platform/webhooks';
+ *
+ * export const POST = createWebhookHandler({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: {
+ *     'deposit.created': async (event) => { await recordDeposit(event.data.depositId, event.data.amount); },
+ *   },
+ * });
+ * // Hono: app.post('/webhooks', (c) => handler(c.req.raw)); Bun: Bun.serve({ fetch: handler }); Deno: Deno.serve(handler)
+ * ```
+ */
+export function createWebhookHandler(options: WebhookReceiverOptions): (request: Request) => Promise<Response> {
+  const { maxBodyBytes, onError } = resolveOptions(options, 'createWebhookHandler');
+  const receive = createWebhookReceiver(options);
+
+  return async function handleWebhook(request) {
+    if (request.method !== 'POST') return toResponse(respond('method_not_allowed'));
+    if (request.bodyUsed) {
+      onError(new TypeError(BODY_USED));
+      return toResponse(respond('configuration_error', BODY_USED));
+    }
+    let body: Uint8Array | undefined;
+    try {
+      body = await readBody(request, maxBodyBytes);
+    } catch {
+      // The client went away or sent a broken body: nothing authentic to answer.
+      return toResponse(respond('invalid_payload', 'The request body could not be read.'));
+    }
+    if (body === undefined) return toResponse(respond('payload_too_large'));
+    return toResponse(await receive({ body, signature: request.headers.get(WEBHOOK_SIGNATURE_HEADER) }));
+  };
+}

@@ -1,0 +1,37 @@
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.js';
+export { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from './constants.js';
+export type { WebhookPayload, WebhookSecret, WebhookSecretKey, WebhookSignatureHeader } from './inputs.js';
+export { verifyWebhookSignature, signWebhookPayload } from './verify-node.js';
+export { verifyWebhookSignatureAsync, signWebhookPayloadAsync } from './verify-web.js';
+export { WebhookVerificationError, type WebhookVerificationErrorCode } from './errors.js';
+export type {
+  DepositCreatedData,
+  UnknownWebhookEvent,
+  WebhookEvent,
+  WebhookEventData,
+  WebhookEventDataMap,
+  WebhookEventOf,
+} from './events.js';
+export { constructWebhookEvent } from './construct.js';
+export { constructWebhookEventAsync } from './construct-async.js';
+export {
+  createSignedWebhookDelivery,
+  type SignedWebhookDelivery,
+  type SignedWebhookDeliveryInit,
+  type WebhookDataFor,
+} from './signed-delivery.js';
+export {
+  createMemoryDedupStore,
+  type MemoryDedupStoreOptions,
+  type WebhookClaim,
+  type WebhookDedupStore,
+} from './dedup-store.js';
+export {
+  createWebhookReceiver,
+  type WebhookEventHandlers,
+  type WebhookReceiverInput,
+  type WebhookReceiverOptions,
+} from './receiver.js';
+export type { WebhookOutcome, WebhookReceiverResult } from './receiver-result.js';
+export { createWebhookHandler } from './fetch-handler.js';
+export { createNodeWebhookHandler, type NodeWebhookRequest } from './node-handler.js';

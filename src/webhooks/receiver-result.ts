@@ -1,0 +1,83 @@
+// The HTTP answers of the receivers, in one table. No `node:*` import.
+import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
+
+/**
+ * How a receiver disposed of a request, for logs and tests.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookOutcome } from 'credit-platform/webhooks';
+ * const retried: WebhookOutcome[] = ['in_progress', 'handler_error', 'store_error'];
+ * ```
+ */
+export type WebhookOutcome =
+  | 'processed'
+  | 'duplicate'
+  | 'in_progress'
+  | 'invalid_signature'
+  | 'invalid_payload'
+  | 'payload_too_large'
+  | 'method_not_allowed'
+  | 'handler_error'
+  | 'store_error'
+  | 'configuration_error';
+
+/**
+ * The HTTP answer a receiver chose: send `status`, `headers` and `body` as they are.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookReceiverResult } from 'credit-platform/webhooks';
+ * function send(res: import('node:http').ServerResponse, result: WebhookReceiverResult) {
+ *   res.writeHead(result.status, result.headers).end(result.body);
+ * }
+ * ```
+ */
+export interface WebhookReceiverResult {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** A small JSON document, e.g. `{"received":true}`. */
+  readonly body: string;
+  readonly outcome: WebhookOutcome;
+  /** The verified event, when there was one. */
+  readonly event?: WebhookEvent | UnknownWebhookEvent;
+}
+
+const STATUS: Readonly<Record<WebhookOutcome, number>> = {
+  processed: 200,
+  duplicate: 200,
+  in_progress: 503,
+  invalid_signature: 401,
+  invalid_payload: 400,
+  payload_too_large: 413,
+  method_not_allowed: 405,
+  handler_error: 500,
+  store_error: 503,
+  configuration_error: 500,
+};
+
+const EXTRA_HEADERS: Partial<Record<WebhookOutcome, Record<string, string>>> = {
+  // The service's next attempt comes a minute or more later; this asks for no sooner.
+  in_progress: { 'retry-after': '60' },
+  store_error: { 'retry-after': '60' },
+  method_not_allowed: { allow: 'POST' },
+};
+
+/** @internal Builds the answer for an outcome; `message` must never hold a secret. */
+export function respond(
+  outcome: WebhookOutcome,
+  message?: string,
+  event?: WebhookEvent | UnknownWebhookEvent,
+): WebhookReceiverResult {
+  const ok = outcome === 'processed' || outcome === 'duplicate';
+  const payload = ok
+    ? { received: true, ...(outcome === 'duplicate' ? { duplicate: true } : {}) }
+    : { error: outcome, ...(message === undefined ? {} : { message }) };
+  return {
+    status: STATUS[outcome],
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...EXTRA_HEADERS[outcome] },
+    body: JSON.stringify(payload),
+    outcome,
+    ...(event === undefined ? {} : { event }),
+  };
+}

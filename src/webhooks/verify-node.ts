@@ -1,0 +1,89 @@
+// The synchronous verifier on node:crypto. Kept apart so that the Web Crypto path
+// and the Fetch handler never load node:crypto.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import {
+  checkPayload,
+  checkSecret,
+  checkSignatureType,
+  keyMaterial,
+  type WebhookPayload,
+  type WebhookSecret,
+  type WebhookSecretKey,
+  type WebhookSignatureHeader,
+} from './inputs.js';
+import { parseSignatureHeader, type SignatureCheck } from './signature-header.js';
+
+function macMatches(data: string | Uint8Array, key: WebhookSecretKey, expected: Buffer): boolean {
+  const mac = createHmac('sha256', keyMaterial(key)).update(data).digest();
+  return timingSafeEqual(mac, expected);
+}
+
+/** @internal */
+export function checkSignatureSync(payload: unknown, signature: unknown, secret: unknown, fn: string): SignatureCheck {
+  // Programmer errors first, before the attacker-controlled header is looked at.
+  const data = checkPayload(payload, fn);
+  checkSecret(secret, fn);
+  checkSignatureType(signature, fn);
+  const hex = parseSignatureHeader(signature as WebhookSignatureHeader);
+  if (hex === 'missing_signature' || hex === 'malformed_signature') return hex;
+  const expected = Buffer.from(hex, 'hex');
+  if (!Array.isArray(secret)) return macMatches(data, secret as WebhookSecretKey, expected) ? 'ok' : 'signature_mismatch';
+  let matched = false;
+  // Every key is tried, so timing does not reveal which rotation slot matched.
+  for (const key of secret as readonly WebhookSecretKey[]) matched = macMatches(data, key, expected) || matched;
+  return matched ? 'ok' : 'signature_mismatch';
+}
+
+/**
+ * Verifies a delivery's `X-Webhook-Signature` against the raw body, in constant time,
+ * on `node:crypto`. Any header an HTTP request can produce (missing, empty, wrong
+ * length, non-hex, repeated) gives `false`, never a throw. Programmer errors throw a
+ * `TypeError` that says how to fix the call: a parsed object or a Promise as payload,
+ * a missing or empty secret, a `Headers` object as signature.
+ *
+ * @param payload - The raw body exactly as received (string, Uint8Array/Buffer or ArrayBuffer).
+ * @param signature - The header value, e.g. `req.headers['x-webhook-signature']`.
+ * @param secret - The subscription secret, or a list of secrets while rotating.
+ * @returns `true` if the signature matches for at least one secret.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { verifyWebhookSignature } from 'credit-platform/webhooks';
+ *
+ * app.post('/webhooks', express.raw({ type: 'application/json' }), (req, res) => {
+ *   if (!verifyWebhookSignature(req.body, req.headers['x-webhook-signature'], process.env.WEBHOOK_SECRET!)) {
+ *     return res.sendStatus(401);
+ *   }
+ *   res.sendStatus(200);
+ * });
+ * ```
+ */
+export function verifyWebhookSignature(
+  payload: WebhookPayload,
+  signature: WebhookSignatureHeader,
+  secret: WebhookSecret,
+): boolean {
+  return checkSignatureSync(payload, signature, secret, 'verifyWebhookSignature') === 'ok';
+}
+
+/**
+ * Computes the lowercase hex HMAC-SHA256 signature the service would send for
+ * `payload`, for tests and fake deliveries. Sign the exact bytes you will send.
+ *
+ * @param payload - The exact body to be sent.
+ * @param secret - One secret (not a list).
+ * @returns 64 lowercase hex digits, the value of `X-Webhook-Signature`.
+ *
+ * @example
+ * ```ts
+ * import { signWebhookPayload } from 'credit-platform/webhooks';
+ * const body = JSON.stringify({ id: 'evt_1', type: 'score.updated', timestamp: new Date().toISOString(), data: {} });
+ * await fetch(url, { method: 'POST', body, headers: { 'x-webhook-signature': signWebhookPayload(body, 'whsec_test') } });
+ * ```
+ */
+export function signWebhookPayload(payload: WebhookPayload, secret: WebhookSecretKey): string {
+  const data = checkPayload(payload, 'signWebhookPayload');
+  checkSecret(secret, 'signWebhookPayload', false);
+  return createHmac('sha256', keyMaterial(secret)).update(data).digest('hex');
+}

@@ -1,0 +1,39 @@
+import { http, HttpResponse, passthrough, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { CreditPlatform, type ClientOptions } from '../../src/index.js';
+
+export const API_KEY = 'cp_test_SECRET_key_9f8e7d6c5b4a';
+export const BASE_URL = 'https://api.credit.test/api/v1';
+export { http, HttpResponse };
+
+/** An msw server for one test file; unhandled requests fail loudly. */
+export function useMswServer(): ReturnType<typeof setupServer> {
+  // Real loopback servers in the same file are reached for real.
+  const server = setupServer(http.all(/^http:\/\/127\.0\.0\.1:/, () => passthrough()));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' } as Parameters<typeof server.listen>[0]));
+  afterEach(() => server.resetHandlers());
+  afterAll(() => server.close());
+  return server;
+}
+
+export function client(options: ClientOptions = {}): CreditPlatform {
+  return new CreditPlatform({ apiKey: API_KEY, baseUrl: BASE_URL, ...options });
+}
+
+export const RATE_HEADERS = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '119', 'x-ratelimit-reset': '1709856000' };
+
+export function ok(data: JsonBodyType, init: { status?: number; headers?: Record<string, string> } = {}): Response {
+  return HttpResponse.json({ success: true, data, message: null }, { status: init.status ?? 200, headers: { ...RATE_HEADERS, ...init.headers } });
+}
+
+export function fail(
+  status: number,
+  message: string | null,
+  errors?: { field: string; message: string; code?: string }[],
+  headers: Record<string, string> = {},
+): Response {
+  return HttpResponse.json({ success: false, data: null, message, errors }, { status, headers: { ...RATE_HEADERS, ...headers } });
+}
+
+export const url = (path: string): string => `${BASE_URL}/${path.replace(/^\//, '')}`;
