@@ -42,8 +42,17 @@ fi
 run_vitest() {
   # CREDIT_PLATFORM_EXPECT_NODE: test/environment.test.ts asserts the Node major the
   # suite runs on (24 unless told), so a silent fall-back to Node 20 fails loudly.
-  local node="$1" major="$2"
-  (cd "$ROOT" && CREDIT_PLATFORM_EXPECT_NODE="$major" "$node" node_modules/vitest/vitest.mjs run)
+  # The JSON report goes to its own file (CI's .tmp/vitest-report.json is npm test's);
+  # a run with no test counts as a failure.
+  local node="$1" major="$2" report="$TMP/vitest-report-node$2.json"
+  rm -f "$report"
+  (cd "$ROOT" && CREDIT_PLATFORM_EXPECT_NODE="$major" "$node" node_modules/vitest/vitest.mjs run \
+    --reporter=default --reporter=json --outputFile.json="$report") || return 1
+  "$NODE24" -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    console.log(`vitest on Node ${process.argv[2]}: ${r.numPassedTests} passed, ${r.numFailedTests} failed of ${r.numTotalTests}`);
+    process.exit(r.numTotalTests > 0 && r.numFailedTests === 0 ? 0 : 1);
+  ' "$report" "$major"
 }
 for major in $VITEST_NODES; do
   case "$major" in

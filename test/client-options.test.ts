@@ -71,10 +71,11 @@ describe('options at work', () => {
     expect(seen).toEqual(['key-one-aaaa', 'key-two-bbbb']);
   });
 
-  it('rejects a key with whitespace or control characters without sending it', async () => {
+  it('rejects a key with whitespace or control characters at construction, and from a key function without sending', async () => {
+    expect(await captureError(() => client({ apiKey: `${API_KEY}\n` }))).toBeInstanceOf(ConfigurationError);
     let sent = 0;
     server.use(http.get(url('accounts/me'), () => (sent++, ok({ id: 'a' }))));
-    const error = await captureError(client({ apiKey: `${API_KEY}\n` }).accounts.me());
+    const error = await captureError(client({ apiKey: async () => `${API_KEY} ` }).accounts.me());
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(sent).toBe(0);
   });

@@ -57,7 +57,7 @@ describe('the API key never appears in an error', () => {
   });
 
   it('is absent from a key refused for containing a newline', async () => {
-    const error = await captureError(client({ apiKey: `${API_KEY}\r\n` }).accounts.me());
+    const error = await captureError(client({ apiKey: async () => `${API_KEY}\r\n` }).accounts.me());
     expectNoKey(error);
   });
 });

@@ -23,16 +23,27 @@ export function shuffled<T>(items: readonly T[]): T[] {
 export async function interleave(
   variants: Record<string, () => Promise<void>>,
   rounds: number,
+  clock: 'wall' | 'cpu' = 'wall',
 ): Promise<Record<string, number[]>> {
   const times: Record<string, number[]> = Object.fromEntries(Object.keys(variants).map((k) => [k, []]));
+  const now = clock === 'wall' ? () => performance.now() : cpuMs;
   for (let round = 0; round < rounds; round++) {
     for (const name of shuffled(Object.keys(variants))) {
-      const started = performance.now();
+      const started = now();
       await variants[name]!();
-      times[name]!.push(performance.now() - started);
+      times[name]!.push(now() - started);
     }
   }
   return times;
+}
+
+/**
+ * This process's CPU time (user + system) in ms. On a shared, loaded machine it is far steadier
+ * than wall time, and with the server in another process it is exactly the client's own cost.
+ */
+export function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 /** Median of the per-round ratios a/b. */

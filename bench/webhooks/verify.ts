@@ -115,7 +115,7 @@ function report(label: string, ours: number[], bare: number[], ratios: number[],
   );
 }
 
-console.log(`Node ${process.versions.node}, ${ROUNDS} interleaved rounds of 50 ms CPU ms per side`);
+console.log(`Node ${process.versions.node}, ${ROUNDS} interleaved rounds of 50 CPU ms per side`);
 benchSync(1024);
 benchSync(64 * 1024);
 await benchAsync(1024);

@@ -1,8 +1,8 @@
 // Runtime smoke test of the packed package, for Node, Bun and Deno:
 // a client call against the fake over loopback, the error classes, and both webhook
 // verifiers. The fake is the one at FAKE_BASE_URL/FAKE_API_KEY (the credit-platform-fake
-// bin on Node), or,
-// with `--in-process`, started here with startFakeServer (node:http on this runtime).
+// bin on Node), or, with `--in-process`, one started here with startFakeServer
+// (node:http on this runtime).
 import { CreditPlatform, AuthenticationError, APIError, CreditPlatformError } from 'credit-platform';
 import {
   signWebhookPayload,

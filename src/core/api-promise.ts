@@ -12,7 +12,7 @@ import type { RateLimit } from './rate-limit.js';
  */
 export interface WithResponse<T> {
   data: T;
-  /** The fetch `Response`; its body can be read again. */
+  /** The fetch `Response`: status, headers, url. Its body was already read into `data`. */
   response: Response;
   /** The rate-limit state parsed from this response. */
   rateLimit: RateLimit | undefined;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { InvalidResponseError } from '../errors/index.js';
 import { APIPromise } from './api-promise.js';
 import type { HttpCore, HttpMethod, HttpResult, QueryValue } from './http.js';
@@ -111,8 +111,11 @@ const itemsSchemas = new WeakMap<z.ZodType, z.ZodType>();
 function itemsSchemaOf(item: z.ZodType): z.ZodType {
   let schema = itemsSchemas.get(item);
   if (!schema) {
-    // Built lazily so importing the SDK does not build a schema per list operation.
-    schema = (item as z.ZodType & { array(): z.ZodType }).array();
+    // Built lazily so importing the SDK does not build a schema per list operation. Compiled
+    // because list pages are the hot path: z.compile parses a page of 100 transactions in about
+    // 27 µs against 68 µs interpreted (bench/resources/parse-cost.ts). Where code generation is
+    // not allowed (a CSP without unsafe-eval), z.compile hands back the interpreted schema.
+    schema = z.compile((item as z.ZodType & { array(): z.ZodType }).array());
     itemsSchemas.set(item, schema);
   }
   return schema;

@@ -33,7 +33,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
   /** At most `max` items (required), fetching no further than needed. */
   async toArray(options: ToArrayOptions): Promise<T[]> {
-    checkToArrayOptions(options);
+    if (checkToArrayOptions(options) === 0) return [];
     const first = await this;
     return first.toArray(options);
   }

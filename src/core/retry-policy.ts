@@ -1,8 +1,12 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { retryAfterMs } from './rate-limit.js';
 
-/** A retry decision: no, or yes after `delayMs`. */
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+/**
+ * A retry decision in the form ky's `shouldRetry` takes: `false` never, `true` after the
+ * backoff, `undefined` after the wait the response's `Retry-After` / `X-RateLimit-Reset` asks
+ * for (ky reads those headers itself for a 429).
+ */
+export type RetryDecision = boolean | undefined;
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRIED_STATUSES = (status: number): boolean => status === 408 || status === 429 || (status >= 500 && status <= 599);
@@ -38,33 +42,19 @@ function errorCodes(error: unknown): string[] {
  *   service documents no idempotency keys and a second POST could move money twice.
  * - 429: wait for `Retry-After` or `X-RateLimit-Reset`; when that is longer than
  *   `maxRateLimitWait`, do not sleep: give up so the caller gets the RateLimitError at once.
+ * - everything else: exponential backoff with jitter ({@link backoffMs}).
  */
-export function decideRetry(
-  error: unknown,
-  method: string,
-  retryNumber: number,
-  maxRateLimitWait: number,
-  now: number = Date.now(),
-): RetryDecision {
-  const idempotent = IDEMPOTENT.has(method.toUpperCase());
+export function decideRetry(error: unknown, maxRateLimitWait: number, now: number = Date.now()): RetryDecision {
+  if (!(error instanceof HTTPError || error instanceof TimeoutError || error instanceof NetworkError)) return false;
+  const idempotent = IDEMPOTENT.has(error.request.method.toUpperCase());
   if (error instanceof HTTPError) {
     const { status, headers } = error.response;
-    if (!idempotent || !RETRIED_STATUSES(status)) return { retry: false };
-    if (status === 429) {
-      const wait = retryAfterMs(headers, now);
-      if (wait === undefined) return { retry: true, delayMs: backoffMs(retryNumber) };
-      return wait > maxRateLimitWait ? { retry: false } : { retry: true, delayMs: wait };
-    }
-    return { retry: true, delayMs: backoffMs(retryNumber) };
+    if (!idempotent || !RETRIED_STATUSES(status)) return false;
+    if (status !== 429) return true;
+    const wait = retryAfterMs(headers, now);
+    if (wait === undefined) return true;
+    return wait > maxRateLimitWait ? false : undefined;
   }
-  if (error instanceof TimeoutError) {
-    return idempotent ? { retry: true, delayMs: backoffMs(retryNumber) } : { retry: false };
-  }
-  if (error instanceof NetworkError) {
-    if (idempotent || errorCodes(error).some((code) => NEVER_SENT_CODES.has(code))) {
-      return { retry: true, delayMs: backoffMs(retryNumber) };
-    }
-    return { retry: false };
-  }
-  return { retry: false };
+  if (error instanceof TimeoutError) return idempotent;
+  return idempotent || errorCodes(error).some((code) => NEVER_SENT_CODES.has(code));
 }

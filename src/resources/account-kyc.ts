@@ -5,7 +5,14 @@ import { retrieveKyc, submitKyc, type submitKycBody } from '../operations/accoun
 import type { Kyc } from '../schemas/accounts.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link AccountKyc.submit}: the full name and a two-letter country code. */
+/**
+ * The body of {@link AccountKyc.submit}: the full name and a two-letter country code.
+ *
+ * @example
+ * ```ts
+ * const params: KycSubmitParams = { fullName: 'Ada Lovelace', country: 'GB' };
+ * ```
+ */
 export type KycSubmitParams = z.input<typeof submitKycBody>;
 
 /**

@@ -7,7 +7,14 @@ import type { Account } from '../schemas/accounts.js';
 import { AccountKyc } from './account-kyc.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link Accounts.update}: the fields to change (at least one). */
+/**
+ * The body of {@link Accounts.update}: the fields to change (at least one).
+ *
+ * @example
+ * ```ts
+ * client.accounts.update(me.id, { name: 'Treasury' } satisfies AccountUpdateParams);
+ * ```
+ */
 export type AccountUpdateParams = z.input<typeof updateAccountBody>;
 
 /**

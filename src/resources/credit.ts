@@ -14,10 +14,24 @@ import type { CreditLine } from '../schemas/credit.js';
 import type { ListParams } from '../schemas/pagination.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link Credit.create}: the token and the limit as a positive decimal string. */
+/**
+ * The body of {@link Credit.create}: the token and the limit as a positive decimal string.
+ *
+ * @example
+ * ```ts
+ * const params: CreditLineCreateParams = { token: 'USDC', limit: '10000.00' };
+ * ```
+ */
 export type CreditLineCreateParams = z.input<typeof createCreditLineBody>;
 
-/** The body of {@link Credit.update}: a new `limit`, a new `status`, or both. */
+/**
+ * The body of {@link Credit.update}: a new `limit`, a new `status`, or both.
+ *
+ * @example
+ * ```ts
+ * const patch: CreditLineUpdateParams = { status: 'frozen' };
+ * ```
+ */
 export type CreditLineUpdateParams = z.input<typeof updateCreditLineBody>;
 
 /**

@@ -9,7 +9,14 @@ import type { ListParams } from '../schemas/pagination.js';
 import { APIResource } from './resource.js';
 import { Withdrawals } from './withdrawals.js';
 
-/** The body of {@link Deposits.create}: token, chain and a positive decimal-string amount. */
+/**
+ * The body of {@link Deposits.create}: token, chain and a positive decimal-string amount.
+ *
+ * @example
+ * ```ts
+ * const params: DepositCreateParams = { token: 'USDC', chain: 'Base', amount: '2500.00' };
+ * ```
+ */
 export type DepositCreateParams = z.input<typeof createDepositBody>;
 
 /**

@@ -7,7 +7,14 @@ import type { ApiKey, CreatedApiKey, RevokedApiKey } from '../schemas/keys.js';
 import type { ListParams } from '../schemas/pagination.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link Keys.create}: a descriptive name and a non-empty set of permissions. */
+/**
+ * The body of {@link Keys.create}: a descriptive name and a non-empty set of permissions.
+ *
+ * @example
+ * ```ts
+ * const params: KeyCreateParams = { name: 'ci', permissions: ['read'] };
+ * ```
+ */
 export type KeyCreateParams = z.input<typeof createKeyBody>;
 
 /**

@@ -7,7 +7,14 @@ import type { ListParams } from '../schemas/pagination.js';
 import type { Payment } from '../schemas/payments.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link Payments.create}: the credit line, a positive decimal-string amount and the token. */
+/**
+ * The body of {@link Payments.create}: the credit line, a positive decimal-string amount and the token.
+ *
+ * @example
+ * ```ts
+ * const params: PaymentCreateParams = { creditLineId: 'cl_123', amount: '250.00', token: 'USDC' };
+ * ```
+ */
 export type PaymentCreateParams = z.input<typeof createPaymentBody>;
 
 /**

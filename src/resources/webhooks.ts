@@ -15,10 +15,24 @@ import type { ListParams } from '../schemas/pagination.js';
 import type { WebhookSubscription } from '../schemas/webhooks.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link Webhooks.create}. */
+/**
+ * The body of {@link Webhooks.create}.
+ *
+ * @example
+ * ```ts
+ * const params: WebhookCreateParams = { url: 'https://example.com/hooks', events: ['deposit.created'], secret };
+ * ```
+ */
 export type WebhookCreateParams = z.input<typeof createWebhookBody>;
 
-/** The body of {@link Webhooks.update}: any of `url`, `events`, `secret` (at least one). */
+/**
+ * The body of {@link Webhooks.update}: any of `url`, `events`, `secret` (at least one).
+ *
+ * @example
+ * ```ts
+ * const patch: WebhookUpdateParams = { events: ['deposit.created'] };
+ * ```
+ */
 export type WebhookUpdateParams = z.input<typeof updateWebhookBody>;
 
 /**

@@ -7,7 +7,14 @@ import type { Withdrawal } from '../schemas/deposits.js';
 import type { ListParams } from '../schemas/pagination.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link Withdrawals.create}: token, chain, amount and the destination address. */
+/**
+ * The body of {@link Withdrawals.create}: token, chain, amount and the destination address.
+ *
+ * @example
+ * ```ts
+ * const params: WithdrawalCreateParams = { token: 'ETH', chain: 'Ethereum', amount: '0.5', toAddress };
+ * ```
+ */
 export type WithdrawalCreateParams = z.input<typeof createWithdrawalBody>;
 
 /**

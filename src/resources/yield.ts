@@ -14,10 +14,24 @@ import type { ListParams } from '../schemas/pagination.js';
 import type { YieldPosition } from '../schemas/yield.js';
 import { APIResource } from './resource.js';
 
-/** The body of {@link Yield.replace}: the whole configuration of a position. */
+/**
+ * The body of {@link Yield.replace}: the whole configuration of a position.
+ *
+ * @example
+ * ```ts
+ * const config: YieldReplaceParams = { autoCompound: true };
+ * ```
+ */
 export type YieldReplaceParams = z.input<typeof replaceYieldConfigBody>;
 
-/** The body of {@link Yield.update}: the configuration fields to change. */
+/**
+ * The body of {@link Yield.update}: the configuration fields to change.
+ *
+ * @example
+ * ```ts
+ * const patch: YieldUpdateParams = { autoCompound: false };
+ * ```
+ */
 export type YieldUpdateParams = z.input<typeof updateYieldConfigBody>;
 
 /**

@@ -1,6 +1,8 @@
-// The synchronous verifier on node:crypto. Kept apart so that the Web Crypto path
-// and the Fetch handler never load node:crypto.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// The synchronous verifier on node:crypto. node:crypto is loaded on first use through
+// process.getBuiltinModule (Node 22.3+, Bun, Deno) rather than a static import, so that
+// importing `credit-platform` or `credit-platform/webhooks` works on edge runtimes too, where
+// only the Web Crypto variant can run.
+import type * as NodeCrypto from 'node:crypto';
 import {
   checkPayload,
   checkSecret,
@@ -13,7 +15,20 @@ import {
 } from './inputs.js';
 import { parseSignatureHeader, type SignatureCheck } from './signature-header.js';
 
-function macMatches(data: string | Uint8Array, key: WebhookSecretKey, expected: Buffer): boolean {
+let nodeCrypto: typeof NodeCrypto | undefined;
+
+function crypto(fn: string): typeof NodeCrypto {
+  nodeCrypto ??= (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
+    | typeof NodeCrypto
+    | undefined;
+  if (!nodeCrypto) {
+    throw new TypeError(`${fn} needs node:crypto, which this runtime does not provide; use ${fn}Async (Web Crypto) instead.`);
+  }
+  return nodeCrypto;
+}
+
+function macMatches(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey, expected: Buffer): boolean {
+  const { createHmac, timingSafeEqual } = node;
   const mac = createHmac('sha256', keyMaterial(key)).update(data).digest();
   return timingSafeEqual(mac, expected);
 }
@@ -26,11 +41,12 @@ export function checkSignatureSync(payload: unknown, signature: unknown, secret:
   checkSignatureType(signature, fn);
   const hex = parseSignatureHeader(signature as WebhookSignatureHeader);
   if (hex === 'missing_signature' || hex === 'malformed_signature') return hex;
+  const node = crypto(fn);
   const expected = Buffer.from(hex, 'hex');
-  if (!Array.isArray(secret)) return macMatches(data, secret as WebhookSecretKey, expected) ? 'ok' : 'signature_mismatch';
+  if (!Array.isArray(secret)) return macMatches(node, data, secret as WebhookSecretKey, expected) ? 'ok' : 'signature_mismatch';
   let matched = false;
   // Every key is tried, so timing does not reveal which rotation slot matched.
-  for (const key of secret as readonly WebhookSecretKey[]) matched = macMatches(data, key, expected) || matched;
+  for (const key of secret as readonly WebhookSecretKey[]) matched = macMatches(node, data, key, expected) || matched;
   return matched ? 'ok' : 'signature_mismatch';
 }
 
@@ -85,5 +101,5 @@ export function verifyWebhookSignature(
 export function signWebhookPayload(payload: WebhookPayload, secret: WebhookSecretKey): string {
   const data = checkPayload(payload, 'signWebhookPayload');
   checkSecret(secret, 'signWebhookPayload', false);
-  return createHmac('sha256', keyMaterial(secret)).update(data).digest('hex');
+  return crypto('signWebhookPayload').createHmac('sha256', keyMaterial(secret)).update(data).digest('hex');
 }

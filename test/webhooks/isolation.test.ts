@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bundle } from '../../bench/webhooks/bundle-size.js';
 
 const SRC = fileURLToPath(new URL('../../src/webhooks/', import.meta.url));
@@ -21,15 +21,33 @@ describe('module boundaries of src/webhooks', () => {
     }
   });
 
-  it.each(['verify-web.ts', 'construct-async.ts', 'fetch-handler.ts', 'receiver.ts', 'edge.ts', 'node-handler.ts'])(
+  it.each(['verify-web.ts', 'construct-async.ts', 'fetch-handler.ts', 'receiver.ts', 'node-handler.ts'])(
     '%s loads no node:* module at run time',
     async (entry) => {
       expect(await runtimeImports(entry)).toEqual([]);
     },
   );
 
-  it('only verify-node.ts imports node:crypto at run time', async () => {
-    expect(await runtimeImports('verify-node.ts')).toEqual(['node:crypto']);
+  it('the whole entry, the sync verifier included, loads no node:* module at import time', async () => {
+    // verify-node.ts reaches node:crypto through process.getBuiltinModule on first use, so the
+    // entry (and the root entry that re-exports it) can be imported on edge runtimes.
+    expect(await runtimeImports('verify-node.ts')).toEqual([]);
+    expect(await runtimeImports('index.ts')).toEqual([]);
+  });
+
+  it('the sync verifier explains itself where node:crypto is missing, after the programmer-error checks', async () => {
+    const { verifyWebhookSignature } = await import('../../src/webhooks/index.js');
+    const original = process.getBuiltinModule;
+    vi.resetModules(); // a fresh module, with node:crypto not yet cached
+    const fresh = await import('../../src/webhooks/verify-node.js');
+    try {
+      (process as { getBuiltinModule?: unknown }).getBuiltinModule = undefined;
+      expect(() => fresh.verifyWebhookSignature('{}', 'a'.repeat(64), 'secret')).toThrow(/use verifyWebhookSignatureAsync/);
+      expect(() => fresh.verifyWebhookSignature({} as never, 'a'.repeat(64), 'secret')).toThrow(/raw body/);
+    } finally {
+      process.getBuiltinModule = original;
+    }
+    expect(verifyWebhookSignature('{}', 'a'.repeat(64), 'secret')).toBe(false);
   });
 
   it('verifyWebhookSignature bundled alone is under 3 KB and pulls in no ky and no zod', async () => {

@@ -62,6 +62,25 @@ try {
   await fake.close();
 }
 
+// credit-platform/testing/msw: the fake behind msw handlers, for users' own test suites.
+if (pkg.exports['./testing/msw']) {
+  const { setupServer } = await import('msw/node');
+  const { createFakeCreditPlatform } = await import('credit-platform/testing');
+  const { createFakeHandlers } = await import('credit-platform/testing/msw');
+  const mswFake = createFakeCreditPlatform();
+  const baseUrl = 'https://api.consumer.test/api/v1';
+  const server = setupServer(...createFakeHandlers(mswFake, { baseUrl }));
+  // msw 3 reads onUnhandledFrame, msw 2 onUnhandledRequest: give both.
+  server.listen({ onUnhandledFrame: 'error', onUnhandledRequest: 'error' });
+  try {
+    const me = await new CreditPlatform({ apiKey: mswFake.apiKey, baseUrl }).accounts.me();
+    assert.match(me.id, /^acc_/);
+    ok(`credit-platform/testing/msw handlers answer client.accounts.me() -> ${me.id}`);
+  } finally {
+    server.close();
+  }
+}
+
 const secret = 'whsec_consumer_test';
 const payload = JSON.stringify({
   id: 'evt_consumer_1',

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# `npm run demo` must run the SDK's main jobs end to end against the fake, with real results.
+set -euo pipefail
+out=$(npm run --silent demo)
+echo "$out" | tail -5
+grep -q '^account acc_' <<<"$out"
+grep -q 'signature verified = true' <<<"$out"
+grep -qE '^read [0-9]+ transactions in [0-9]+ pages' <<<"$out"
+grep -qE '^rate limit: [0-9]+/[0-9]+ left' <<<"$out"
