@@ -42,12 +42,13 @@ fi
 run_vitest() {
   # CREDIT_PLATFORM_EXPECT_NODE: test/environment.test.ts asserts the Node major the
   # suite runs on (24 unless told), so a silent fall-back to Node 20 fails loudly.
-  # The JSON report goes to its own file (CI's .tmp/vitest-report.json is npm test's);
-  # a run with no test counts as a failure.
+  # The JSON report goes to its own file: with CI set, vitest.config.ts writes
+  # .tmp/vitest-report.json (npm test's, which .ci/run counts) and that reporter option
+  # beats the command line, so CI is unset for this run. A run with no test fails.
   local node="$1" major="$2" report="$TMP/vitest-report-node$2.json"
   rm -f "$report"
-  (cd "$ROOT" && CREDIT_PLATFORM_EXPECT_NODE="$major" "$node" node_modules/vitest/vitest.mjs run \
-    --reporter=default --reporter=json --outputFile.json="$report") || return 1
+  (cd "$ROOT" && env -u CI CREDIT_PLATFORM_EXPECT_NODE="$major" "$node" node_modules/vitest/vitest.mjs run \
+    --reporter=default --reporter=json --outputFile="$report") || return 1
   "$NODE24" -e '
     const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
     console.log(`vitest on Node ${process.argv[2]}: ${r.numPassedTests} passed, ${r.numFailedTests} failed of ${r.numTotalTests}`);

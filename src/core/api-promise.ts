@@ -11,6 +11,7 @@ import type { RateLimit } from './rate-limit.js';
  * ```
  */
 export interface WithResponse<T> {
+  /** The unwrapped, typed `data`: what awaiting the operation itself gives. */
   data: T;
   /** The fetch `Response`: status, headers, url. Its body was already read into `data`. */
   response: Response;
@@ -72,6 +73,7 @@ export class APIPromise<T> implements Promise<T> {
     return this.#dataPromise().finally(onfinally);
   }
 
+  /** `'APIPromise'`, so `Object.prototype.toString` and `util.inspect` name it. */
   get [Symbol.toStringTag](): string {
     return 'APIPromise';
   }

@@ -54,17 +54,33 @@ export interface ClientOptions {
  * ```
  */
 export interface RequestOptions {
+  /** Aborts the call, including any wait between retries; the call then rejects with `APIUserAbortError`. */
   signal?: AbortSignal;
+  /** Milliseconds per attempt for this call, instead of the client's `timeout`. */
   timeout?: number;
+  /** Retries for this call, instead of the client's `maxRetries`; `0` turns retrying off. */
   maxRetries?: number;
+  /** Extra headers for this call; they cannot replace `X-API-Key`. */
   headers?: Record<string, string>;
 }
 
-/** Defaults, in one place so the docs and the code cannot drift. */
+/**
+ * Defaults, in one place so the docs and the code cannot drift.
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform, DEFAULTS } from 'credit-platform';
+ * const patient = new CreditPlatform({ timeout: DEFAULTS.timeout * 2 });
+ * ```
+ */
 export const DEFAULTS = {
+  /** {@link ClientOptions.timeout}: 30 s per attempt. */
   timeout: 30_000,
+  /** {@link ClientOptions.maxRetries}: two retries after the first attempt. */
   maxRetries: 2,
+  /** {@link ClientOptions.maxRateLimitWait}: wait up to 60 s for a 429 to clear. */
   maxRateLimitWait: 60_000,
+  /** {@link ClientOptions.validateResponses}: responses are checked. */
   validateResponses: true,
 } as const;
 

@@ -1,5 +1,6 @@
 import { APIPromise } from './api-promise.js';
 import type { HttpResult } from './http.js';
+import { iterateItems } from './item-iterator.js';
 import { checkToArrayOptions, type Page, type ToArrayOptions } from './page.js';
 
 /**
@@ -20,9 +21,8 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   }
 
   /** Every item of every page, exactly once, in order, one page in memory at a time. */
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    const first = await this;
-    yield* first;
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
+    return iterateItems(() => this.then((page) => page));
   }
 
   /** The pages, first to last. */

@@ -2,7 +2,9 @@ import { InvalidResponseError } from '../errors/index.js';
 
 /** Where a list response keeps its items and its next cursor. */
 export interface PageShape {
+  /** This page's items, not yet checked against the record schema. */
   items: unknown[];
+  /** The cursor of the next page, or `null` on the last page. */
   nextCursor: string | null;
 }
 

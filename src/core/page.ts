@@ -1,4 +1,5 @@
 import { CreditPlatformError, InvalidResponseError, RequestValidationError } from '../errors/index.js';
+import { iterateItems } from './item-iterator.js';
 
 /** Options of {@link Page.toArray}: `max` is required so nobody loads a million records by accident. */
 export interface ToArrayOptions {
@@ -69,8 +70,8 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   /** Every item from this page to the last, each exactly once, in order. */
-  async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
-    for await (const page of this.pages()) yield* page.items;
+  [Symbol.asyncIterator](): AsyncIterableIterator<T> {
+    return iterateItems(() => Promise.resolve(this));
   }
 
   /** Collects at most `max` items from this page on, fetching no further than needed. */
@@ -78,9 +79,11 @@ export class Page<T> implements AsyncIterable<T> {
     const max = checkToArrayOptions(options);
     const out: T[] = [];
     if (max === 0) return out;
-    for await (const item of this) {
-      out.push(item);
-      if (out.length >= max) break;
+    for await (const page of this.pages()) {
+      for (const item of page.items) {
+        out.push(item);
+        if (out.length >= max) return out;
+      }
     }
     return out;
   }

@@ -13,8 +13,11 @@ import type { RequestOptions } from './options.js';
  * ```
  */
 export interface RawRequestOptions<S extends z.ZodType = z.ZodType> extends RequestOptions {
+  /** Query parameters; an `undefined` value leaves the parameter out. */
   query?: Record<string, QueryValue>;
+  /** A body, sent as JSON. */
   body?: unknown;
+  /** A zod schema for `data`: the result is then typed and checked (unless `validateResponses` is off). Without one, `data` is `unknown`. */
   schema?: S;
 }
 

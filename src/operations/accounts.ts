@@ -24,7 +24,14 @@ export const retrieveAccount = defineOperation({
 });
 
 /** The body of `PATCH /accounts/{accountId}`. */
-export const updateAccountBody = nonEmptyPatch(z.looseObject({ name: nameRule.optional(), email: emailRule.optional() }));
+export const updateAccountBody = nonEmptyPatch(
+  z.looseObject({
+    /** A new display name (1 to 200 characters). */
+    name: nameRule.optional(),
+    /** A new contact email address. */
+    email: emailRule.optional(),
+  }),
+);
 
 /** `PATCH /accounts/{accountId}`. Conventional. */
 export const updateAccount = defineOperation({
@@ -45,7 +52,12 @@ export const retrieveKyc = defineOperation({
 });
 
 /** The body of `POST /accounts/me/kyc`. */
-export const submitKycBody = z.looseObject({ fullName: nameRule, country: countryRule });
+export const submitKycBody = z.looseObject({
+  /** The legal name to verify. */
+  fullName: nameRule,
+  /** An ISO 3166-1 alpha-2 country code such as `"DE"`. */
+  country: countryRule,
+});
 
 /** `POST /accounts/me/kyc`: submits identity details for verification. Conventional. */
 export const submitKyc = defineOperation({

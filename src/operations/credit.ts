@@ -26,7 +26,12 @@ export const retrieveCreditLine = defineOperation({
 });
 
 /** The body of `POST /credit`: the token and the limit, a positive decimal string. */
-export const createCreditLineBody = z.looseObject({ token: tokenRule, limit: amountRule });
+export const createCreditLineBody = z.looseObject({
+  /** The token to borrow in. */
+  token: tokenRule,
+  /** The requested limit, a positive decimal string such as `"5000.00"`. */
+  limit: amountRule,
+});
 
 /** `POST /credit`: opens a credit line. Conventional. */
 export const createCreditLine = defineOperation({
@@ -41,7 +46,14 @@ export const createCreditLine = defineOperation({
 export const creditLineStatusRule = z.enum(['active', 'frozen', 'closed'], { error: 'must be one of: active, frozen, closed' });
 
 /** The body of `PATCH /credit/{creditLineId}`: a new limit, a new status, or both. */
-export const updateCreditLineBody = nonEmptyPatch(z.looseObject({ limit: amountRule.optional(), status: creditLineStatusRule.optional() }));
+export const updateCreditLineBody = nonEmptyPatch(
+  z.looseObject({
+    /** A new limit, a positive decimal string. */
+    limit: amountRule.optional(),
+    /** A new state; the service decides whether the transition is allowed. */
+    status: creditLineStatusRule.optional(),
+  }),
+);
 
 /** `PATCH /credit/{creditLineId}`. Conventional. */
 export const updateCreditLine = defineOperation({

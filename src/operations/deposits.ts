@@ -27,7 +27,14 @@ export const retrieveDeposit = defineOperation({
 });
 
 /** The body of `POST /deposits`. Loose: fields the SDK does not know yet are sent as given. */
-export const createDepositBody = z.looseObject({ token: tokenRule, chain: chainRule, amount: amountRule });
+export const createDepositBody = z.looseObject({
+  /** The token to deposit, e.g. `"USDC"`. */
+  token: tokenRule,
+  /** The chain the funds come from, e.g. `"Base"`. */
+  chain: chainRule,
+  /** A positive decimal string such as `"250.00"`. */
+  amount: amountRule,
+});
 
 /** `POST /deposits`. Conventional. */
 export const createDeposit = defineOperation({
@@ -58,7 +65,16 @@ export const retrieveWithdrawal = defineOperation({
 });
 
 /** The body of `POST /deposits/withdrawals`. */
-export const createWithdrawalBody = z.looseObject({ token: tokenRule, chain: chainRule, amount: amountRule, toAddress: addressRule });
+export const createWithdrawalBody = z.looseObject({
+  /** The token to withdraw. */
+  token: tokenRule,
+  /** The chain to send the funds on. */
+  chain: chainRule,
+  /** A positive decimal string such as `"100.00"`. */
+  amount: amountRule,
+  /** The destination: `0x` and 40 hex digits. */
+  toAddress: addressRule,
+});
 
 /** `POST /deposits/withdrawals`. Conventional. */
 export const createWithdrawal = defineOperation({

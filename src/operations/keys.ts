@@ -36,7 +36,12 @@ export const retrieveKey = defineOperation({
 });
 
 /** The body of `POST /keys`: a descriptive name and a non-empty set of permissions (spec 2.2). */
-export const createKeyBody = z.looseObject({ name: nameRule, permissions: permissionsRule });
+export const createKeyBody = z.looseObject({
+  /** A name to recognise the key by (1 to 200 characters). */
+  name: nameRule,
+  /** At least one of `read`, `write`, `admin`, each at most once. */
+  permissions: permissionsRule,
+});
 
 /** `POST /keys`: the only response that carries the key value. Conventional. */
 export const createKey = defineOperation({

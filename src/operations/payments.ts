@@ -24,7 +24,14 @@ export const retrievePayment = defineOperation({
 });
 
 /** The body of `POST /payments`: a repayment of a credit line. */
-export const createPaymentBody = z.looseObject({ creditLineId: idRule, amount: amountRule, token: tokenRule });
+export const createPaymentBody = z.looseObject({
+  /** The credit line to repay. */
+  creditLineId: idRule,
+  /** A positive decimal string such as `"500.00"`. */
+  amount: amountRule,
+  /** The token to pay in. */
+  token: tokenRule,
+});
 
 /** `POST /payments`. Conventional. */
 export const createPayment = defineOperation({

@@ -8,8 +8,11 @@ const byWebhookId = z.object({ webhookId: idRule });
 
 /** The body of `POST /webhooks` (spec 2.3). */
 export const createWebhookBody = z.object({
+  /** An absolute `https://` URL; the service delivers only over HTTPS. */
   url: httpsUrlRule,
+  /** The event types to receive, at least one. */
   events: eventTypesRule,
+  /** The shared secret the service signs deliveries with; keep it to verify them. */
   secret: secretRule,
 });
 
@@ -44,7 +47,14 @@ export const retrieveWebhook = defineOperation({
 // No `status`: the spec reactivates a subscription from the dashboard only.
 /** The body of `PATCH /webhooks/{webhookId}`: any of url, events, secret, with the creation rules. */
 export const updateWebhookBody = nonEmptyPatch(
-  z.object({ url: httpsUrlRule.optional(), events: eventTypesRule.optional(), secret: secretRule.optional() }),
+  z.object({
+    /** A new delivery address (`https://` only). */
+    url: httpsUrlRule.optional(),
+    /** The event types to receive, at least one. */
+    events: eventTypesRule.optional(),
+    /** A new signing secret (see the webhooks guide on rotating it). */
+    secret: secretRule.optional(),
+  }),
 );
 
 /** `PATCH /webhooks/{webhookId}`. Conventional. */

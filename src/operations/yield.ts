@@ -27,7 +27,10 @@ export const retrieveYieldPosition = defineOperation({
 });
 
 /** The body of `PUT /yield/{positionId}`: the whole configuration of a position. */
-export const replaceYieldConfigBody = z.looseObject({ autoCompound: autoCompoundRule });
+export const replaceYieldConfigBody = z.looseObject({
+  /** Whether earnings are reinvested into the position. */
+  autoCompound: autoCompoundRule,
+});
 
 /** `PUT /yield/{positionId}`: replaces a position's configuration. Conventional. */
 export const replaceYieldPosition = defineOperation({
@@ -40,7 +43,12 @@ export const replaceYieldPosition = defineOperation({
 });
 
 /** The body of `PATCH /yield/{positionId}`. */
-export const updateYieldConfigBody = nonEmptyPatch(z.looseObject({ autoCompound: autoCompoundRule.optional() }));
+export const updateYieldConfigBody = nonEmptyPatch(
+  z.looseObject({
+    /** Whether earnings are reinvested into the position. */
+    autoCompound: autoCompoundRule.optional(),
+  }),
+);
 
 /** `PATCH /yield/{positionId}`: changes part of a position's configuration. Conventional. */
 export const updateYieldPosition = defineOperation({

@@ -12,6 +12,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * const params: KycSubmitParams = { fullName: 'Ada Lovelace', country: 'GB' };
  * ```
+ *
+ * @interface
  */
 export type KycSubmitParams = z.input<typeof submitKycBody>;
 

@@ -14,6 +14,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * client.accounts.update(me.id, { name: 'Treasury' } satisfies AccountUpdateParams);
  * ```
+ *
+ * @interface
  */
 export type AccountUpdateParams = z.input<typeof updateAccountBody>;
 

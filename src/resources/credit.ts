@@ -21,6 +21,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * const params: CreditLineCreateParams = { token: 'USDC', limit: '10000.00' };
  * ```
+ *
+ * @interface
  */
 export type CreditLineCreateParams = z.input<typeof createCreditLineBody>;
 
@@ -31,6 +33,8 @@ export type CreditLineCreateParams = z.input<typeof createCreditLineBody>;
  * ```ts
  * const patch: CreditLineUpdateParams = { status: 'frozen' };
  * ```
+ *
+ * @interface
  */
 export type CreditLineUpdateParams = z.input<typeof updateCreditLineBody>;
 

@@ -16,6 +16,8 @@ import { Withdrawals } from './withdrawals.js';
  * ```ts
  * const params: DepositCreateParams = { token: 'USDC', chain: 'Base', amount: '2500.00' };
  * ```
+ *
+ * @interface
  */
 export type DepositCreateParams = z.input<typeof createDepositBody>;
 

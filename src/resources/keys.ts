@@ -14,6 +14,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * const params: KeyCreateParams = { name: 'ci', permissions: ['read'] };
  * ```
+ *
+ * @interface
  */
 export type KeyCreateParams = z.input<typeof createKeyBody>;
 

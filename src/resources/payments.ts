@@ -14,6 +14,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * const params: PaymentCreateParams = { creditLineId: 'cl_123', amount: '250.00', token: 'USDC' };
  * ```
+ *
+ * @interface
  */
 export type PaymentCreateParams = z.input<typeof createPaymentBody>;
 

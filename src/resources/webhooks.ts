@@ -22,6 +22,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * const params: WebhookCreateParams = { url: 'https://example.com/hooks', events: ['deposit.created'], secret };
  * ```
+ *
+ * @interface
  */
 export type WebhookCreateParams = z.input<typeof createWebhookBody>;
 
@@ -32,6 +34,8 @@ export type WebhookCreateParams = z.input<typeof createWebhookBody>;
  * ```ts
  * const patch: WebhookUpdateParams = { events: ['deposit.created'] };
  * ```
+ *
+ * @interface
  */
 export type WebhookUpdateParams = z.input<typeof updateWebhookBody>;
 

@@ -14,6 +14,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * const params: WithdrawalCreateParams = { token: 'ETH', chain: 'Ethereum', amount: '0.5', toAddress };
  * ```
+ *
+ * @interface
  */
 export type WithdrawalCreateParams = z.input<typeof createWithdrawalBody>;
 

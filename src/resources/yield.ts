@@ -21,6 +21,8 @@ import { APIResource } from './resource.js';
  * ```ts
  * const config: YieldReplaceParams = { autoCompound: true };
  * ```
+ *
+ * @interface
  */
 export type YieldReplaceParams = z.input<typeof replaceYieldConfigBody>;
 
@@ -31,6 +33,8 @@ export type YieldReplaceParams = z.input<typeof replaceYieldConfigBody>;
  * ```ts
  * const patch: YieldUpdateParams = { autoCompound: false };
  * ```
+ *
+ * @interface
  */
 export type YieldUpdateParams = z.input<typeof updateYieldConfigBody>;
 

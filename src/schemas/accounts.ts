@@ -12,19 +12,28 @@ export const creditTierSchema = openEnum(['SECURED_ONLY', 'PREMIUM']);
  * ```ts
  * const tier: CreditTier = 'SECURED_ONLY';
  * ```
+ *
+ * @useDeclaredType
  */
 export type CreditTier = z.infer<typeof creditTierSchema>;
 
 /** The account that owns the API key. The spec shows no account fields; all but `id` are optional. */
 export const accountSchema = z.looseObject({
+  /** The account id, prefixed `acc_`. */
   id: z.string(),
+  /** The account's display name. */
   name: z.string().optional(),
+  /** The contact email address. */
   email: z.string().optional(),
   /** The rate-limit tier (spec 8). */
   tier: openEnum(['free', 'standard', 'premium']).optional(),
+  /** The credit tier, which sets the terms of new credit lines. */
   creditTier: creditTierSchema.optional(),
+  /** `active`, or `frozen` when the service has suspended the account. */
   status: openEnum(['active', 'frozen']).optional(),
+  /** Where identity verification stands; see {@link AccountKyc}. */
   kycStatus: openEnum(['none', 'pending', 'verified', 'rejected']).optional(),
+  /** When the account was created (ISO 8601 UTC). */
   createdAt: timestamp.optional(),
 });
 /**
@@ -35,14 +44,20 @@ export const accountSchema = z.looseObject({
  * const me: Account = await client.accounts.me();
  * if (me.status === 'frozen') console.warn('account frozen');
  * ```
+ *
+ * @interface
  */
 export type Account = z.infer<typeof accountSchema>;
 
 /** The state of the account's identity verification. */
 export const kycSchema = z.looseObject({
+  /** `none` until details are submitted, then `pending` until the service decides. */
   status: openEnum(['none', 'pending', 'verified', 'rejected']).optional(),
+  /** When details were last submitted (ISO 8601 UTC); `null` before any submission. */
   submittedAt: timestamp.nullable().optional(),
+  /** The submitted legal name. */
   fullName: z.string().optional(),
+  /** The submitted ISO 3166-1 alpha-2 country code. */
   country: z.string().optional(),
 });
 /**
@@ -53,5 +68,7 @@ export const kycSchema = z.looseObject({
  * const kyc: Kyc = await client.accounts.kyc.retrieve();
  * if (kyc.status === 'verified') console.log('verified');
  * ```
+ *
+ * @interface
  */
 export type Kyc = z.infer<typeof kycSchema>;

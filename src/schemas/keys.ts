@@ -4,10 +4,15 @@ import { permissionSchema } from './primitives.js';
 
 /** An API key record (spec 2.2): `keyId`, `name` and `permissions` are stated by the spec, so required. */
 export const apiKeySchema = z.looseObject({
+  /** The key id, prefixed `key_`; not the secret value. */
   keyId: z.string(),
+  /** The name given at creation. */
   name: z.string(),
+  /** What the key may do. */
   permissions: z.array(permissionSchema),
+  /** When the key was created (ISO 8601 UTC). */
   createdAt: timestamp.optional(),
+  /** When the key was revoked (ISO 8601 UTC); `null` while it is live. */
   revokedAt: timestamp.nullable().optional(),
 });
 /**
@@ -18,11 +23,16 @@ export const apiKeySchema = z.looseObject({
  * const key: ApiKey = await client.keys.retrieve('key_123');
  * console.log(key.name, key.permissions.includes('admin'));
  * ```
+ *
+ * @interface
  */
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
 /** A key at creation: the only response that carries its value (spec 2.2, 5.3). */
-export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export const createdApiKeySchema = apiKeySchema.extend({
+  /** The secret key value, for the `X-API-Key` header. Returned only here. */
+  key: z.string(),
+});
 /**
  * A freshly created key with its value in `key`. Store the value now: it cannot be retrieved later.
  *
@@ -30,6 +40,8 @@ export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
  * ```ts
  * const { keyId, key } = await client.keys.create({ name: 'ci', permissions: ['read'] });
  * ```
+ *
+ * @interface
  */
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
 
@@ -46,5 +58,7 @@ export const revokedKeySchema = apiKeySchema.partial({ name: true, permissions: 
  * const revoked: RevokedApiKey | null | undefined = await client.keys.revoke('key_old');
  * console.log(revoked?.revokedAt);
  * ```
+ *
+ * @interface
  */
 export type RevokedApiKey = z.infer<typeof revokedKeySchema>;

@@ -3,7 +3,9 @@ import { cursorRule, limitRule } from './primitives.js';
 
 /** Cursor pagination parameters (spec 2.6), the query of every list operation. */
 export const listQuery = z.object({
+  /** A `nextCursor` from an earlier page, to resume from; omit it to start at the first page. */
   cursor: cursorRule.optional(),
+  /** Items per page: an integer from 1 to 100; the service defaults to 25. */
   limit: limitRule.optional(),
 });
 
@@ -15,5 +17,7 @@ export const listQuery = z.object({
  * ```ts
  * const params: ListParams = { limit: 100, cursor: savedCursor };
  * ```
+ *
+ * @interface
  */
 export type ListParams = z.input<typeof listQuery>;

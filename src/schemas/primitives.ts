@@ -135,7 +135,11 @@ export const addressRule = z.custom<string>((value) => typeof value === 'string'
 /** API key permissions (spec 5.4). */
 export const permissionSchema = z.enum(['read', 'write', 'admin'], { error: 'must be one of: read, write, admin' });
 
-/** One of `read`, `write`, `admin`. */
+/**
+ * One of `read`, `write`, `admin`.
+ *
+ * @useDeclaredType
+ */
 export type Permission = z.infer<typeof permissionSchema>;
 
 /** A non-empty set of permissions: no duplicates, so the request means what it says. */

@@ -11,6 +11,8 @@ export const webhookStatusSchema = z.enum(['active', 'inactive']);
  * ```ts
  * const status: WebhookStatus = 'active';
  * ```
+ *
+ * @useDeclaredType
  */
 export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
 
@@ -20,11 +22,17 @@ const subscribedEvent = z.string() as unknown as z.ZodType<WebhookEventType | (s
 
 /** A webhook subscription (spec 2.3 and 3). The secret is never part of a response. */
 export const webhookSubscriptionSchema = z.looseObject({
+  /** The subscription id, prefixed `wh_`. */
   id: z.string().optional(),
+  /** The HTTPS address deliveries are sent to. */
   url: z.string(),
+  /** The event types delivered; may include types newer than this SDK. */
   events: z.array(subscribedEvent),
+  /** Whether deliveries are being sent. */
   status: webhookStatusSchema.optional(),
+  /** When the subscription was created (ISO 8601 UTC). */
   createdAt: timestamp.optional(),
+  /** When the subscription last changed (ISO 8601 UTC). */
   updatedAt: timestamp.optional(),
 });
 /**
@@ -35,5 +43,7 @@ export const webhookSubscriptionSchema = z.looseObject({
  * const sub: WebhookSubscription = await client.webhooks.retrieve('wh_123');
  * if (sub.status === 'inactive') console.warn(`${sub.url} stopped receiving deliveries`);
  * ```
+ *
+ * @interface
  */
 export type WebhookSubscription = z.infer<typeof webhookSubscriptionSchema>;

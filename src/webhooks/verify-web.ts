@@ -23,9 +23,11 @@ function hmac(data: Uint8Array, key: string | Uint8Array): Promise<ArrayBuffer> 
   // Web Crypto refuses views of a SharedArrayBuffer, which node:crypto hashes: copy those.
   const source = data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : data.slice();
   const cached = hmacKey(key);
-  return cached instanceof Promise
-    ? cached.then((cryptoKey) => crypto.subtle.sign('HMAC', cryptoKey, source))
-    : crypto.subtle.sign('HMAC', cached, source);
+  // A thenable check, not `instanceof Promise`: in another realm (edge VMs, vm contexts)
+  // Web Crypto's promises come from the host and fail `instanceof`.
+  return typeof (cached as { then?: unknown }).then === 'function'
+    ? (cached as Promise<CryptoKey>).then((cryptoKey) => crypto.subtle.sign('HMAC', cryptoKey, source))
+    : crypto.subtle.sign('HMAC', cached as CryptoKey, source);
 }
 
 /** Fixed-length XOR-accumulate: no early exit, and no reliance on `subtle.verify`. */

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The packed tarball: publint, attw, throwaway consumer projects (ESM, CJS, TS nodenext/node16/
+# bundler), and the runtime matrix (vitest on Node 22; Bun, Deno and a Web-only VM smoke test).
+# .ci/run has already built dist/ and run the suite on Node 24.
+set -uo pipefail
+rc=0
+SKIP_BUILD=1 bash scripts/pack-check.sh || rc=1
+REUSE_PACK=1 bash scripts/consumers.sh || rc=1
+REUSE_PACK=1 VITEST_NODES=22 bash scripts/runtime-matrix.sh || rc=1
+exit $rc
