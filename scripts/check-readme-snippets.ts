@@ -113,7 +113,7 @@ function extract(source: string, text: string): { snippets: Omit<Snippet, 'file'
 
 /** The file name and text a snippet is checked as; appended lines never shift reported lines. */
 function toModule(snippet: Omit<Snippet, 'file'>, index: number): { name: string; text: string } {
-  const stem = `${snippet.source.replace(/\.md$/i, '').replace(/[\\/]/g, '-')}-${index}`;
+  const stem = `${snippet.source.replace(/\.md$/i, '').replace(/[\\/]/g, '-').replace(/^[.-]+/, '')}-${index}`;
   const parsed = ts.createSourceFile('snippet.ts', snippet.code, ts.ScriptTarget.Latest, true, snippet.language === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS);
   const isModule = ts.isExternalModule(parsed);
   if (snippet.language === 'js' && !isModule && /\brequire\s*\(/.test(snippet.code)) {
@@ -224,14 +224,16 @@ function main(): number {
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
   const diagnostics = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
 
-  // Each entry point must come from src/, not from a stale dist/ build or node_modules.
-  for (const file of Object.values(ENTRY_POINTS)) {
-    const used = snippets.some((s) => program.getSourceFile(s.file)?.text.includes(`'${Object.keys(ENTRY_POINTS).find((k) => ENTRY_POINTS[k] === file)}'`));
-    if (used && !program.getSourceFile(join(root, file))) throw new Error(`snippets import ${file} but it was not resolved from src/`);
+  // Each entry point a snippet imports must have been resolved to src/, not to a stale dist/ build.
+  for (const [specifier, file] of Object.entries(ENTRY_POINTS)) {
+    const imported = snippets.some((s) => s.code.includes(`'${specifier}'`) || s.code.includes(`"${specifier}"`));
+    if (imported && !program.getSourceFile(join(root, file))) throw new Error(`snippets import ${specifier} but ${file} is not in the program`);
   }
 
   const byFile = new Map(snippets.map((s) => [s.file, s]));
   const failing = new Set<Snippet>();
+  const order = new Map(files.map((f, i) => [f, i]));
+  const located: { source: string; line: number; column: number; message: string }[] = [];
   const messages: string[] = [];
   for (const d of diagnostics) {
     const text = ts.flattenDiagnosticMessageText(d.messageText, '\n    ');
@@ -245,12 +247,21 @@ function main(): number {
     const snippet = byFile.get(resolve(d.file.fileName));
     if (snippet) {
       failing.add(snippet);
-      const where = `${snippet.source}:${snippet.fenceLine + line + 1}:${character + 1 + snippet.indent}`;
-      messages.push(`${where} - ${category} ${code}: ${text}  [${relative(root, snippet.file)}]`);
+      const [mdLine, mdColumn] = [snippet.fenceLine + line + 1, character + 1 + snippet.indent];
+      located.push({
+        source: snippet.source,
+        line: mdLine,
+        column: mdColumn,
+        message: `${snippet.source}:${mdLine}:${mdColumn} - ${category} ${code}: ${text}  [${relative(root, snippet.file)}]`,
+      });
     } else {
       messages.push(`${relative(root, d.file.fileName)}:${line + 1}:${character + 1} - ${category} ${code}: ${text}`);
     }
   }
+
+  // Errors in the Markdown, in file and line order, then anything else (prelude, src/).
+  located.sort((a, b) => (order.get(a.source) ?? 0) - (order.get(b.source) ?? 0) || a.line - b.line || a.column - b.column);
+  messages.unshift(...located.map((l) => l.message));
 
   const counts = `${snippets.length} checked, ${skipped} skipped`;
   if (messages.length === 0) {

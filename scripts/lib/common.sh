@@ -82,6 +82,8 @@ setup_consumer() {
   local name="$1" base="${2:-$TMP/consumers}"
   local dir="$base/$name"
   rm -rf "$dir" && mkdir -p "$base" && cp -R "$ROOT/packaging/consumers/$name" "$dir"
+  # The TypeScript consumers share one typed usage file; only their tsconfig differs.
+  case "$name" in ts-*) cp "$ROOT/packaging/consumers/shared/usage.ts" "$dir/usage.ts" ;; esac
   local peers=()
   mapfile -t peers < <("$NODE24" -e '
     const { execFileSync } = require("node:child_process");

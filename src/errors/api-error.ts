@@ -2,12 +2,26 @@ import type { RateLimit } from '../core/rate-limit.js';
 import { CreditPlatformError } from './base.js';
 import type { ErrorItem } from './error-item.js';
 
-/** What every {@link APIError} is built from. */
+/**
+ * What every {@link APIError} is built from. The SDK builds these from responses; construct one
+ * yourself to fake an error in a test.
+ *
+ * @example
+ * ```ts
+ * import { NotFoundError } from 'credit-platform';
+ * const notFound = new NotFoundError({ status: 404, message: 'Deposit not found', errors: [], headers: new Headers(), rateLimit: undefined });
+ * ```
+ */
 export interface APIErrorInit {
+  /** The HTTP status of the response. */
   status: number;
+  /** The envelope's `message`, or a description of the call when it had none. */
   message: string;
+  /** The envelope's error items. */
   errors: ErrorItem[];
+  /** The response headers. */
   headers: Headers;
+  /** The rate-limit state read from the response headers. */
   rateLimit: RateLimit | undefined;
 }
 

@@ -14,6 +14,7 @@ import type { ErrorItem } from './error-item.js';
  * ```
  */
 export class CreditPlatformError extends Error {
+  /** The class name (`'RateLimitError'`, …), so logs and `JSON.stringify` say which error it was. */
   override readonly name: string = 'CreditPlatformError';
 
   /** A plain object for logs: no stack, no request, and so never the API key. */

@@ -9,8 +9,11 @@
  * ```
  */
 export interface ErrorItem {
+  /** The offending field, e.g. `amount`; `''` when the service named none. */
   field: string;
+  /** What is wrong with it, readable by a person. */
   message: string;
+  /** A machine-readable code such as `INVALID_AMOUNT`, when there is one. */
   code?: string;
 }
 

@@ -1,10 +1,23 @@
 import { CreditPlatformError } from './base.js';
 
-/** One schema problem in a response: where, and what was wrong. */
+/**
+ * One schema problem in a response: where, and what was wrong.
+ *
+ * @example
+ * ```ts
+ * import { InvalidResponseError, type ResponseIssue } from 'credit-platform';
+ * const describe = (issue: ResponseIssue) => `${issue.path || 'data'}: ${issue.message} (${issue.code})`;
+ * try { await client.accounts.me(); } catch (error) {
+ *   if (error instanceof InvalidResponseError) console.error(error.issues.map(describe));
+ * }
+ * ```
+ */
 export interface ResponseIssue {
   /** Dotted path inside `data`, e.g. `items.3.amount`; `''` for `data` itself. */
   path: string;
+  /** What was wrong, as zod words it. */
   message: string;
+  /** zod's issue code, e.g. `invalid_type`. */
   code: string;
 }
 

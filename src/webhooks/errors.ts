@@ -35,6 +35,7 @@ export type WebhookVerificationErrorCode =
  * ```
  */
 export class WebhookVerificationError extends Error {
+  /** `'WebhookVerificationError'`, for logs. It extends `Error`, not `CreditPlatformError`: this entry does not load the client. */
   override readonly name = 'WebhookVerificationError';
   /** Machine-readable reason. */
   readonly code: WebhookVerificationErrorCode;

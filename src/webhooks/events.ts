@@ -61,9 +61,11 @@ export type WebhookEventDataMap = {
 export interface WebhookEventOf<T extends WebhookEventType> {
   /** Event id, prefix `evt_`; the same across retries, so use it to de-duplicate. */
   readonly id: string;
+  /** The event type; narrowing on it types `data`. */
   readonly type: T;
   /** ISO 8601 instant, as sent. */
   readonly timestamp: string;
+  /** The event's payload: {@link DepositCreatedData} for `deposit.created`, an open object for the others. */
   readonly data: WebhookEventDataMap[T];
 }
 
@@ -93,10 +95,14 @@ export type WebhookEvent = { [T in WebhookEventType]: WebhookEventOf<T> }[Webhoo
  * ```
  */
 export interface UnknownWebhookEvent {
+  /** Event id, prefix `evt_`; the same across retries. */
   readonly id: string;
+  /** Always `'unknown'`; the sent type is in `rawType`. */
   readonly type: 'unknown';
   /** The type string the service sent. */
   readonly rawType: string;
+  /** ISO 8601 instant, as sent. */
   readonly timestamp: string;
+  /** The payload, kept as sent. */
   readonly data: WebhookEventData;
 }

@@ -62,7 +62,9 @@ export interface WebhookReceiverOptions {
  * ```
  */
 export interface WebhookReceiverInput {
+  /** The raw request body, exactly as received (bytes or string, never parsed JSON). */
   readonly body: WebhookPayload;
+  /** The `x-webhook-signature` header as the framework gives it (missing, repeated or malformed is fine). */
   readonly signature: WebhookSignatureHeader;
 }
 

@@ -27,8 +27,11 @@ export type WebhookDataFor<T extends string> = T extends WebhookEventType ? Webh
  * ```
  */
 export interface SignedWebhookDeliveryInit<T extends string> {
+  /** The event type; any string, so unknown types can be simulated. */
   readonly type: T;
+  /** The event's `data`, typed exactly for known types. */
   readonly data: WebhookDataFor<T>;
+  /** The secret to sign with: the one your receiver verifies against. */
   readonly secret: WebhookSecretKey;
   /** Defaults to a fresh random `evt_` id. */
   readonly id?: string;
@@ -50,9 +53,24 @@ export interface SignedWebhookDeliveryInit<T extends string> {
 export interface SignedWebhookDelivery<T extends string = string> {
   /** The JSON body; the signature covers exactly this string (UTF-8). */
   readonly body: string;
-  readonly headers: { readonly 'content-type': 'application/json'; readonly 'x-webhook-signature': string };
+  /** The headers the service sends with it. */
+  readonly headers: {
+    /** Always `application/json`. */
+    readonly 'content-type': 'application/json';
+    /** The lowercase hex HMAC-SHA256 of `body`. */
+    readonly 'x-webhook-signature': string;
+  };
   /** The envelope that `body` serialises. */
-  readonly event: { readonly id: string; readonly type: T; readonly timestamp: string; readonly data: WebhookDataFor<T> };
+  readonly event: {
+    /** The event id, prefix `evt_`. */
+    readonly id: string;
+    /** The event type. */
+    readonly type: T;
+    /** ISO 8601 UTC instant. */
+    readonly timestamp: string;
+    /** The event's payload. */
+    readonly data: WebhookDataFor<T>;
+  };
 }
 
 /**
