@@ -1,4 +1,17 @@
-// The root entry: the client, its errors and types, and the webhook helpers re-exported.
+/**
+ * The client, its resources, errors and types, and the webhook helpers of
+ * `credit-platform/webhooks` re-exported.
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform, RateLimitError } from 'credit-platform';
+ *
+ * const client = new CreditPlatform({ apiKey: process.env.CREDIT_PLATFORM_API_KEY });
+ * const me = await client.accounts.me();
+ * ```
+ *
+ * @module credit-platform
+ */
 export { CreditPlatform } from './client.js';
 export { VERSION } from './version.js';
 export { DEFAULTS, type ClientOptions, type RequestOptions, type Fetch } from './core/options.js';

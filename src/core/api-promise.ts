@@ -47,7 +47,15 @@ export class APIPromise<T> implements Promise<T> {
     if (!lazy) this.withResponse();
   }
 
-  /** Resolves to `{ data, response, rateLimit }`. */
+  /**
+   * Resolves to `{ data, response, rateLimit }`. Calling it more than once does not send again.
+   *
+   * @example
+   * ```ts
+   * const { data: deposit, response, rateLimit } = await client.deposits.retrieve('dep_123').withResponse();
+   * console.log(response.status, response.headers.get('x-request-id'), rateLimit?.remaining);
+   * ```
+   */
   withResponse(): Promise<WithResponse<T>> {
     this.#result ??= this.#start().then((r) => ({ data: this.#parse(r), response: r.response, rateLimit: r.rateLimit }));
     return this.#result;

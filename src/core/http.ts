@@ -15,10 +15,26 @@ import { redact } from './redact.js';
 import { backoffMs, decideRetry } from './retry-policy.js';
 import { apiErrorFromStatus } from './status-errors.js';
 
-/** The HTTP methods the service's REST conventions use. */
+/**
+ * The HTTP methods the service's REST conventions use, and so the methods `client.request()` takes.
+ *
+ * @example
+ * ```ts
+ * const method: HttpMethod = 'GET';
+ * const lines = await client.request(method, '/credit/lines');
+ * ```
+ */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A query value; `undefined` leaves the parameter out. */
+/**
+ * A query value; `undefined` leaves the parameter out.
+ *
+ * @example
+ * ```ts
+ * const query: Record<string, QueryValue> = { limit: 10, status: undefined };
+ * await client.request('GET', '/credit/lines', { query }); // ?limit=10
+ * ```
+ */
 export type QueryValue = string | number | boolean | undefined;
 
 /** One call, after validation: the path is relative to the base URL and already encoded. */

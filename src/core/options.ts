@@ -1,6 +1,19 @@
 import { ConfigurationError } from '../errors/index.js';
 
-/** A fetch implementation: the global `fetch` or anything with its signature. */
+/**
+ * A fetch implementation: the global `fetch` or anything with its signature.
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform, type Fetch } from 'credit-platform';
+ * const loggingFetch: Fetch = async (input, init) => {
+ *   const response = await fetch(input, init);
+ *   console.log(init?.method ?? 'GET', String(input), response.status);
+ *   return response;
+ * };
+ * const client = new CreditPlatform({ fetch: loggingFetch });
+ * ```
+ */
 export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /**

@@ -25,13 +25,30 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     return iterateItems(() => this.then((page) => page));
   }
 
-  /** The pages, first to last. */
+  /**
+   * The pages, first to last.
+   *
+   * @example
+   * ```ts
+   * for await (const page of client.transactions.list({ limit: 100 }).pages()) {
+   *   console.log(page.items.length, page.nextCursor);
+   * }
+   * ```
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     const first = await this;
     yield* first.pages();
   }
 
-  /** At most `max` items (required), fetching no further than needed. */
+  /**
+   * At most `max` items (required), fetching no further than needed. `toArray({ max: 0 })`
+   * sends nothing.
+   *
+   * @example
+   * ```ts
+   * const latest = await client.transactions.list({ limit: 100 }).toArray({ max: 500 });
+   * ```
+   */
   async toArray(options: ToArrayOptions): Promise<T[]> {
     if (checkToArrayOptions(options) === 0) return [];
     const first = await this;

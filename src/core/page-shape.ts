@@ -1,6 +1,13 @@
 import { InvalidResponseError } from '../errors/index.js';
 
-/** Where a list response keeps its items and its next cursor. */
+/**
+ * Where a list response keeps its items and its next cursor, as {@link readPageShape} found them.
+ *
+ * @example
+ * ```ts
+ * const shape: PageShape = readPageShape({ items: [{ id: 'tx_1' }], nextCursor: 'c2' }, 'transactions', 200);
+ * ```
+ */
 export interface PageShape {
   /** This page's items, not yet checked against the record schema. */
   items: unknown[];
@@ -38,9 +45,21 @@ function saysNoMore(bag: Bag): boolean {
  * - `hasMore` / `has_more: false` (top level or in `pagination`) ends the walk whatever the cursor;
  * - an empty-string cursor means no next page.
  *
- * Anything else is an {@link InvalidResponseError}.
+ * Anything else is an {@link InvalidResponseError}. Exported for `client.request()` users who
+ * page through an operation the resource classes do not cover yet.
  *
- * @param resourceKey the resource-named array to look for, e.g. `transactions`.
+ * @param data - The envelope's `data`.
+ * @param resourceKey - The resource-named array to look for, e.g. `transactions`.
+ * @param status - The response status, for the error when `data` has no items.
+ *
+ * @example
+ * ```ts
+ * import { readPageShape } from 'credit-platform';
+ * readPageShape({ transactions: [{ id: 'tx_1' }], pagination: { next_cursor: 'c2' } }, 'transactions', 200);
+ * // { items: [{ id: 'tx_1' }], nextCursor: 'c2' }
+ * readPageShape({ items: [], nextCursor: 'c3', hasMore: false }, 'transactions', 200);
+ * // { items: [], nextCursor: null }
+ * ```
  */
 export function readPageShape(data: unknown, resourceKey: string, status: number): PageShape {
   if (Array.isArray(data)) return { items: data, nextCursor: null };

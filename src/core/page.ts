@@ -1,7 +1,15 @@
 import { CreditPlatformError, InvalidResponseError, RequestValidationError } from '../errors/index.js';
 import { iterateItems } from './item-iterator.js';
 
-/** Options of {@link Page.toArray}: `max` is required so nobody loads a million records by accident. */
+/**
+ * Options of {@link Page.toArray}: `max` is required so nobody loads a million records by accident.
+ *
+ * @example
+ * ```ts
+ * const options: ToArrayOptions = { max: 500 };
+ * const recent = await client.transactions.list({ limit: 100 }).toArray(options);
+ * ```
+ */
 export interface ToArrayOptions {
   /** The most items to collect; the walk stops fetching once it has this many. */
   max: number;
@@ -37,12 +45,29 @@ export class Page<T> implements AsyncIterable<T> {
     this.#fetchPage = fetchPage;
   }
 
-  /** Whether another page follows. */
+  /**
+   * Whether another page follows.
+   *
+   * @example
+   * ```ts
+   * let page = await client.transactions.list({ limit: 100 });
+   * while (page.hasNextPage()) page = await page.getNextPage();
+   * ```
+   */
   hasNextPage(): boolean {
     return this.nextCursor !== null;
   }
 
-  /** Fetches the next page. Throws when there is none: check {@link Page.hasNextPage} first. */
+  /**
+   * Fetches the next page, with the same list parameters. Throws a `CreditPlatformError` when there
+   * is none: check {@link Page.hasNextPage} first.
+   *
+   * @example
+   * ```ts
+   * const first = await client.deposits.list({ limit: 50 });
+   * const second = first.hasNextPage() ? await first.getNextPage() : undefined;
+   * ```
+   */
   async getNextPage(): Promise<Page<T>> {
     if (this.nextCursor === null) {
       throw new CreditPlatformError('This is the last page: check page.hasNextPage() before calling getNextPage().');
@@ -50,7 +75,18 @@ export class Page<T> implements AsyncIterable<T> {
     return this.#fetchPage(this.nextCursor);
   }
 
-  /** Walks page by page from this one. A cursor seen twice is an {@link InvalidResponseError}, not an endless loop. */
+  /**
+   * Walks page by page from this one. A cursor seen twice is an {@link InvalidResponseError}, not an endless loop.
+   *
+   * @example
+   * ```ts
+   * const first = await client.transactions.list({ limit: 100 });
+   * for await (const page of first.pages()) {
+   *   await db.insertMany(page.items);
+   *   await db.saveCursor(page.nextCursor); // resume point if the job stops
+   * }
+   * ```
+   */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     const seen = new Set<string>();
     let page: Page<T> = this;
@@ -74,7 +110,16 @@ export class Page<T> implements AsyncIterable<T> {
     return iterateItems(() => Promise.resolve(this));
   }
 
-  /** Collects at most `max` items from this page on, fetching no further than needed. */
+  /**
+   * Collects at most `max` items from this page on, fetching no further than needed. Without a
+   * whole-number `max` it throws a `RequestValidationError`.
+   *
+   * @example
+   * ```ts
+   * const page = await client.payments.list({ limit: 100 });
+   * const upTo250 = await page.toArray({ max: 250 });
+   * ```
+   */
   async toArray(options: ToArrayOptions): Promise<T[]> {
     const max = checkToArrayOptions(options);
     const out: T[] = [];

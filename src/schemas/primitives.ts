@@ -136,7 +136,13 @@ export const addressRule = z.custom<string>((value) => typeof value === 'string'
 export const permissionSchema = z.enum(['read', 'write', 'admin'], { error: 'must be one of: read, write, admin' });
 
 /**
- * One of `read`, `write`, `admin`.
+ * An API key permission: one of `read`, `write`, `admin`.
+ *
+ * @example
+ * ```ts
+ * const permissions: Permission[] = ['read', 'write'];
+ * await client.keys.create({ name: 'reporting', permissions });
+ * ```
  *
  * @useDeclaredType
  */

@@ -39,7 +39,12 @@ export interface FakeAdmin {
     type: string,
     data?: Record<string, unknown>,
     options?: { accountId?: string },
-  ): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }>;
+  ): Promise<{
+    /** The event as delivered. */
+    event: WebhookEventPayload;
+    /** The first attempt for each subscribed endpoint; retries come later, on the spec's schedule. */
+    deliveries: WebhookDeliveryRecord[];
+  }>;
   /** Every delivery attempt so far, oldest first, optionally filtered. */
   deliveries(filter?: { subscriptionId?: string; eventId?: string }): WebhookDeliveryRecord[];
   /** Every event emitted so far. */

@@ -8,6 +8,7 @@
  * ```
  */
 export interface Clock {
+  /** The current time in milliseconds since the Unix epoch, like `Date.now()`. */
   now(): number;
 }
 

@@ -20,7 +20,9 @@ export interface GeneratedRecords<T extends { id: string }> {
  * ```
  */
 export interface ListPage<T> {
+  /** This page's records. */
   items: T[];
+  /** The cursor of the next page, `null` on the last one. */
   nextCursor: string | null;
 }
 

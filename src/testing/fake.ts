@@ -33,6 +33,7 @@ export interface FakeCreditPlatformOptions {
   tier?: RateLimitTier;
   /** Value of the default account's all-permission key; default derived from the seed. */
   apiKey?: string;
+  /** Rate-limit windows and tier allowances; default the spec's tiers over real minute and day windows. */
   rateLimit?: RateLimitOptions;
   /** Sends webhook deliveries; default the global `fetch`. */
   webhookTransport?: WebhookTransport;
@@ -71,8 +72,11 @@ export interface FakeCreditPlatform {
   readonly apiKey: string;
   /** The default account's id. */
   readonly accountId: string;
+  /** The fake's clock: timestamps, rate-limit windows and webhook retry times all read it. */
   readonly clock: Clock;
+  /** Test-side controls: seed accounts and keys, emit events, inspect deliveries. */
   readonly admin: FakeAdmin;
+  /** Arms faults (error statuses, delays, dropped connections, non-JSON bodies) for the next requests. */
   readonly faults: FaultInjector;
   /** Moves a manual clock forward, running webhook retries that fall due on the way. */
   advanceTime(ms: number): Promise<void>;

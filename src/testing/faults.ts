@@ -20,8 +20,11 @@ export interface FaultSpec {
   path: string | RegExp;
   /** How many matching requests fail before the fault is used up; default 1. */
   times?: number;
+  /** What goes wrong; see the list above. */
   kind: 'status' | 'delay' | 'drop' | 'non-json';
+  /** The status to answer with, 200 to 599: for `status` (default 500) and `non-json` (default 200). */
   status?: number;
+  /** Real milliseconds to wait; required for `delay`. */
   delayMs?: number;
 }
 
@@ -42,7 +45,16 @@ interface ArmedFault extends FaultSpec {
 export class FaultInjector {
   readonly #faults: ArmedFault[] = [];
 
-  /** Arms a fault; faults are matched in the order they were injected. */
+  /**
+   * Arms a fault; faults are matched in the order they were injected. Throws a `RangeError` for
+   * a spec that cannot work (`times` below 1, a `delay` without `delayMs`, a status outside 200–599).
+   *
+   * @example
+   * ```ts
+   * fake.faults.inject({ method: 'POST', path: '/deposits', kind: 'status', status: 500 });
+   * await expect(client.deposits.create({ token: 'USDC', chain: 'Base', amount: '1.00' })).rejects.toThrow(InternalServerError);
+   * ```
+   */
   inject(spec: FaultSpec): void {
     const times = spec.times ?? 1;
     if (!Number.isInteger(times) || times < 1) throw new RangeError('times must be a positive integer');
@@ -60,12 +72,19 @@ export class FaultInjector {
     return this.#faults.reduce((sum, f) => sum + f.left, 0);
   }
 
-  /** Disarms every fault. */
+  /**
+   * Disarms every fault.
+   *
+   * @example
+   * ```ts
+   * afterEach(() => fake.faults.clear());
+   * ```
+   */
   clear(): void {
     this.#faults.length = 0;
   }
 
-  /** Uses up one shot of the first fault that matches, if any. */
+  /** @internal Used by the fake: uses up one shot of the first fault that matches, if any. */
   take(method: string, path: string): FaultSpec | undefined {
     const index = this.#faults.findIndex(
       (f) => (!f.method || f.method === method) && (typeof f.path === 'string' ? f.path === path : f.path.test(path)),

@@ -14,8 +14,11 @@
  * ```
  */
 export interface FakeErrorItem {
+  /** The offending field. */
   field: string;
+  /** What is wrong with it. */
   message: string;
+  /** A machine-readable code such as `INVALID_AMOUNT`. */
   code: string;
 }
 

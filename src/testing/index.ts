@@ -2,6 +2,19 @@
  * `credit-platform/testing`: an in-memory fake of the Credit Platform service, a
  * loopback server around it, and (under `credit-platform/testing/msw`) msw handlers.
  * This entry does not import msw.
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform } from 'credit-platform';
+ * import { startFakeServer } from 'credit-platform/testing';
+ *
+ * const server = await startFakeServer();
+ * const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl });
+ * console.log((await client.accounts.me()).id);
+ * await server.close();
+ * ```
+ *
+ * @module credit-platform/testing
  */
 export { createFakeCreditPlatform } from './fake.js';
 export type { FakeCreditPlatform, FakeCreditPlatformOptions, HandleContext } from './fake.js';

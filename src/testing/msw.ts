@@ -1,3 +1,18 @@
+/**
+ * msw handlers that serve the fake, for your own vitest or jest suite. msw is an optional peer
+ * dependency: only this entry imports it.
+ *
+ * @example
+ * ```ts
+ * import { setupServer } from 'msw/node';
+ * import { createFakeCreditPlatform } from 'credit-platform/testing';
+ * import { createFakeHandlers } from 'credit-platform/testing/msw';
+ *
+ * const server = setupServer(...createFakeHandlers(createFakeCreditPlatform(), { baseUrl: 'https://api.example.test/api/v1' }));
+ * ```
+ *
+ * @module credit-platform/testing/msw
+ */
 import { http, type RequestHandler } from 'msw';
 import type { FakeCreditPlatform } from './fake.js';
 

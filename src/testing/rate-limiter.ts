@@ -9,7 +9,9 @@ import type { RateLimitTier } from './types.js';
  * ```
  */
 export interface TierLimits {
+  /** Requests allowed per "minute" window (`RateLimitOptions.minuteWindowMs`). */
   perMinute: number;
+  /** Requests allowed per "day" window (`RateLimitOptions.dayWindowMs`). */
   perDay: number;
 }
 

@@ -38,6 +38,7 @@ export interface FakeServer {
   baseUrl: string;
   /** A key of the fake's default account with every permission. */
   apiKey: string;
+  /** The fake behind the server, for `admin`, `faults` and the clock. */
   fake: FakeCreditPlatform;
   /** Stops listening, drops open connections and the fake's scheduled retries. */
   close(): Promise<void>;

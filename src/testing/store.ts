@@ -22,9 +22,13 @@ import type {
  * ```
  */
 export interface KycRecord {
+  /** `none` until details are submitted, then `pending`. */
   status: AccountRecord['kycStatus'];
+  /** When details were submitted (ISO 8601 UTC, from the fake's clock). */
   submittedAt?: string;
+  /** The submitted legal name. */
   fullName?: string;
+  /** The submitted country code, upper-cased. */
   country?: string;
 }
 
@@ -56,9 +60,13 @@ export interface AccountState {
  * ```
  */
 export interface AccountSeed {
+  /** Display name; default `Test account <n>`. */
   name?: string;
+  /** Contact email; default `account<n>@example.test`. */
   email?: string;
+  /** Rate-limit tier; default `premium`. */
   tier?: RateLimitTier;
+  /** Credit tier; default `SECURED_ONLY`. */
   creditTier?: string;
   /** How many generated transactions the account starts with; default 0. */
   transactions?: number;

@@ -33,13 +33,21 @@ export type RateLimitTier = 'free' | 'standard' | 'premium';
  * ```
  */
 export interface AccountRecord {
+  /** The account id, prefix `acc_`. */
   id: string;
+  /** Display name. */
   name: string;
+  /** Contact email. */
   email: string;
+  /** The rate-limit tier, which sets the fake's per-minute and per-day limits. */
   tier: RateLimitTier;
+  /** The credit tier, e.g. `SECURED_ONLY`. */
   creditTier: string;
+  /** `active` unless a test sets it with `fake.admin.setAccountStatus`. */
   status: 'active' | 'frozen';
+  /** Becomes `pending` when KYC details are submitted. */
   kycStatus: 'none' | 'pending' | 'verified' | 'rejected';
+  /** ISO 8601 UTC, from the fake's clock. */
   createdAt: string;
 }
 
@@ -52,10 +60,15 @@ export interface AccountRecord {
  * ```
  */
 export interface ApiKeyRecord {
+  /** The key id, prefix `key_`; not the secret value. */
   keyId: string;
+  /** The name given at creation. */
   name: string;
+  /** What the key may do. */
   permissions: Permission[];
+  /** ISO 8601 UTC, from the fake's clock. */
   createdAt: string;
+  /** Set once the key is revoked; the fake then refuses it. */
   revokedAt?: string;
 }
 
@@ -68,6 +81,7 @@ export interface ApiKeyRecord {
  * ```
  */
 export interface CreatedApiKey extends ApiKeyRecord {
+  /** The secret value, for the `X-API-Key` header. */
   key: string;
 }
 
@@ -81,11 +95,17 @@ export interface CreatedApiKey extends ApiKeyRecord {
  * ```
  */
 export interface WebhookSubscriptionRecord {
+  /** The subscription id, prefix `wh_`. */
   id: string;
+  /** Where deliveries go. */
   url: string;
+  /** The subscribed event types. */
   events: string[];
+  /** `inactive` after six failed delivery attempts, as in the spec. */
   status: 'active' | 'inactive';
+  /** ISO 8601 UTC, from the fake's clock. */
   createdAt: string;
+  /** ISO 8601 UTC, from the fake's clock. */
   updatedAt: string;
 }
 
@@ -98,13 +118,21 @@ export interface WebhookSubscriptionRecord {
  * ```
  */
 export interface TransactionRecord {
+  /** The transaction id, prefix `tx_`. */
   id: string;
+  /** What moved the money. */
   type: 'deposit' | 'withdrawal' | 'payment' | 'yield' | 'credit_draw';
+  /** Token symbol. */
   token: string;
+  /** Chain name. */
   chain: string;
+  /** A decimal string. */
   amount: string;
+  /** Settlement state. */
   status: 'pending' | 'confirmed' | 'failed';
+  /** `0x` and 64 hex digits, when there is one. */
   transactionHash?: string;
+  /** ISO 8601 UTC, from the fake's clock. */
   createdAt: string;
 }
 
@@ -118,9 +146,13 @@ export interface TransactionRecord {
  * ```
  */
 export interface WebhookEventPayload {
+  /** The event id, prefix `evt_`; the same in every retry of the delivery. */
   id: string;
+  /** The event type, e.g. `deposit.created`. */
   type: string;
+  /** ISO 8601 UTC, from the fake's clock. */
   timestamp: string;
+  /** The event's payload. */
   data: Record<string, unknown>;
 }
 
@@ -133,14 +165,21 @@ export interface WebhookEventPayload {
  * ```
  */
 export interface WebhookDeliveryRecord {
+  /** The attempt's id, prefix `dlv_`. */
   id: string;
+  /** The delivered event's id (`evt_`). */
   eventId: string;
+  /** The delivered event's type. */
   eventType: string;
+  /** The subscription it was delivered for. */
   subscriptionId: string;
+  /** Where it was sent. */
   url: string;
   /** 1 to 6, as in the spec's retry table. */
   attempt: number;
+  /** When the attempt was made (ISO 8601 UTC, from the fake's clock). */
   attemptedAt: string;
+  /** `succeeded` for a 2xx answer, `failed` otherwise. */
   outcome: 'succeeded' | 'failed';
   /** The receiver's status, or null when no response came (transport error, time-out). */
   responseStatus: number | null;
@@ -148,6 +187,7 @@ export interface WebhookDeliveryRecord {
   error: string | null;
   /** The exact body that was sent and signed. */
   body: string;
+  /** The `x-webhook-signature` sent with it. */
   signature: string;
 }
 

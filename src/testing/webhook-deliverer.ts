@@ -12,9 +12,22 @@ import type { WebhookDeliveryRecord, WebhookEventPayload, WebhookTransport } fro
  * ```
  */
 export type DeliveryOutcome =
-  | { kind: 'response'; status: number }
-  | { kind: 'error'; message: string }
-  | { kind: 'timeout' };
+  | {
+      /** The receiver answered. */
+      kind: 'response';
+      /** Its HTTP status. */
+      status: number;
+    }
+  | {
+      /** The transport threw before any response. */
+      kind: 'error';
+      /** The transport's error message. */
+      message: string;
+    }
+  | {
+      /** No response within the delivery time-out. */
+      kind: 'timeout';
+    };
 
 /**
  * The fake's answer to "what counts as a failed delivery" (spec: not shown): anything

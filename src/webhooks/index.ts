@@ -1,3 +1,17 @@
+/**
+ * Webhook verification and events, without the HTTP client: this entry does not load ky, so it
+ * fits edge functions and small receivers. Everything here is also exported from the root.
+ *
+ * @example
+ * ```ts
+ * import { constructWebhookEvent } from 'credit-platform/webhooks';
+ *
+ * const event = constructWebhookEvent(rawBody, request.headers.get('x-webhook-signature'), process.env.WEBHOOK_SECRET!);
+ * if (event.type === 'deposit.created') console.log(event.data.amount);
+ * ```
+ *
+ * @module credit-platform/webhooks
+ */
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.js';
 export { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from './constants.js';
 export type { WebhookPayload, WebhookSecret, WebhookSecretKey, WebhookSignatureHeader } from './inputs.js';

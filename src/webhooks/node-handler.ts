@@ -15,7 +15,10 @@ import { respond, type WebhookReceiverResult } from './receiver-result.js';
  * function fromExpress(req: import('express').Request): NodeWebhookRequest { return req; }
  * ```
  */
-export type NodeWebhookRequest = IncomingMessage & { body?: unknown };
+export type NodeWebhookRequest = IncomingMessage & {
+  /** The raw bytes or string a raw body parser left here; a parsed object is refused with a clear error. */
+  body?: unknown;
+};
 
 const PARSED_BODY =
   "createNodeWebhookHandler: req.body is already a parsed object, so the raw bytes the signature covers are gone. " +

@@ -34,10 +34,13 @@ export type WebhookOutcome =
  * ```
  */
 export interface WebhookReceiverResult {
+  /** The HTTP status: 2xx tells the service to stop retrying, anything else asks for a retry. */
   readonly status: number;
+  /** Response headers: JSON content type, `cache-control: no-store`, and `retry-after` or `allow` where they apply. */
   readonly headers: Readonly<Record<string, string>>;
   /** A small JSON document, e.g. `{"received":true}`. */
   readonly body: string;
+  /** What happened, for logs and tests. */
   readonly outcome: WebhookOutcome;
   /** The verified event, when there was one. */
   readonly event?: WebhookEvent | UnknownWebhookEvent;
