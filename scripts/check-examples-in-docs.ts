@@ -17,8 +17,9 @@
 //   With --json, reads that file (written by `npx typedoc --json .tmp/api.json`); without it,
 //   runs typedoc first to write .tmp/api.json.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { ReflectionKind, type JSONOutput } from 'typedoc';
 
 type Reflection = JSONOutput.DeclarationReflection & { signatures?: JSONOutput.SignatureReflection[] };
@@ -31,7 +32,8 @@ function loadProject(): JSONOutput.ProjectReflection {
   let path = flag === -1 ? undefined : process.argv[flag + 1];
   if (path === undefined) {
     path = '.tmp/api.json';
-    const typedoc = createRequire(import.meta.url).resolve('typedoc/bin/typedoc');
+    // typedoc's exports map hides bin/; find it from the package's main file (dist/index.js).
+    const typedoc = join(dirname(createRequire(import.meta.url).resolve('typedoc')), '..', 'bin', 'typedoc');
     // Warnings are typedoc's own check (`npm run docs`); here only the model matters.
     const run = spawnSync(process.execPath, [typedoc, '--json', path, '--treatWarningsAsErrors', 'false', '--logLevel', 'Error'], {
       stdio: 'inherit',
@@ -40,6 +42,10 @@ function loadProject(): JSONOutput.ProjectReflection {
       console.error(`typedoc failed (exit ${run.status ?? run.signal}); cannot check examples.`);
       process.exit(2);
     }
+  }
+  if (!existsSync(path)) {
+    console.error(`${path} does not exist: run \`npx typedoc --json ${path}\` first (typedoc writes no JSON when it fails).`);
+    process.exit(2);
   }
   return JSON.parse(readFileSync(path, 'utf8')) as JSONOutput.ProjectReflection;
 }

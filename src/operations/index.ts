@@ -9,8 +9,10 @@ import * as webhooks from './webhooks.js';
 import * as yieldOps from './yield.js';
 
 /**
- * Every operation the SDK calls, keyed by the resource method that runs it. The docs and the
- * testing kit read routes from here, so a route is declared exactly once.
+ * Every operation the SDK calls, keyed by the resource method that runs it: the SDK's side of the
+ * route table in docs/design/operations.md. Each resource method runs the operation of its key,
+ * so a route is declared once; a test checks every method against this table, and the testing
+ * kit's fake serves the same table from its own routes.
  *
  * @example
  * ```ts
