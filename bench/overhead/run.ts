@@ -6,8 +6,8 @@ import ky from 'ky';
 import { CreditPlatform } from '../../src/index.js';
 import { interleave, median, medianRatio } from '../lib/stats.js';
 
-const rounds = Number(process.argv[2] ?? 25);
-const calls = Number(process.argv[3] ?? 400);
+const rounds = Number(process.argv[2] ?? 41);
+const calls = Number(process.argv[3] ?? 250);
 
 const child = fork(new URL('./server.ts', import.meta.url).pathname, { execArgv: ['--import', 'tsx'] });
 const port = await new Promise<number>((resolve) => child.once('message', (m) => resolve(Number(m))));

@@ -5,6 +5,7 @@
 // Run: npx tsx bench/resources/list-throughput.ts [rounds]
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import ky, { type KyInstance } from 'ky';
 import { CreditPlatform } from '../../src/index.js';
 import { API_KEY, TOTAL } from './loopback-server.js';
 
@@ -24,6 +25,20 @@ async function handLoop(baseUrl: string): Promise<number> {
     const res = await fetch(`${baseUrl}/transactions${query}`, { headers: { 'x-api-key': API_KEY } });
     const body = JSON.parse(await res.text()) as { success?: unknown; data?: { items?: unknown; nextCursor?: unknown } };
     if (!res.ok || body.success !== true || !body.data || !Array.isArray(body.data.items)) throw new Error('bad envelope');
+    for (const _ of body.data.items) count++;
+    cursor = typeof body.data.nextCursor === 'string' ? body.data.nextCursor : null;
+  } while (cursor !== null);
+  return count;
+}
+
+// ky alone, as the SDK uses it but without the SDK: the ceiling any ky-based client can reach.
+async function kyLoop(api: KyInstance): Promise<number> {
+  let count = 0;
+  let cursor: string | null = null;
+  do {
+    const res = await api.get('transactions', { searchParams: cursor ? { limit: LIMIT, cursor } : { limit: LIMIT } });
+    const body = JSON.parse(await res.text()) as { success?: unknown; data?: { items?: unknown; nextCursor?: unknown } };
+    if (body.success !== true || !body.data || !Array.isArray(body.data.items)) throw new Error('bad envelope');
     for (const _ of body.data.items) count++;
     cursor = typeof body.data.nextCursor === 'string' ? body.data.nextCursor : null;
   } while (cursor !== null);
@@ -51,6 +66,7 @@ try {
   const off = new CreditPlatform({ apiKey: API_KEY, baseUrl, validateResponses: false });
   const variants: [string, () => Promise<number>][] = [
     ['hand-written fetch loop', () => handLoop(baseUrl)],
+    ['bare ky loop', () => kyLoop(ky.create({ baseUrl: `${baseUrl}/`, headers: { 'x-api-key': API_KEY } }))],
     ['SDK, validation on', () => sdkLoop(on)],
     ['SDK, validation off', () => sdkLoop(off)],
   ];
@@ -59,6 +75,7 @@ try {
   const results = new Map<string, number[]>(variants.map(([name]) => [name, []]));
   const ratiosOn: number[] = [];
   const ratiosOff: number[] = [];
+  const ratiosKy: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // Rotate the order so no variant always runs first (or right after a GC-heavy one).
     const order = variants.map((_, i) => variants[(i + round) % variants.length]!);
@@ -68,11 +85,13 @@ try {
     const hand = rates.get('hand-written fetch loop')!;
     ratiosOn.push(rates.get('SDK, validation on')! / hand);
     ratiosOff.push(rates.get('SDK, validation off')! / hand);
+    ratiosKy.push(rates.get('bare ky loop')! / hand);
   }
   console.log(`transactions.list: ${TOTAL.toLocaleString()} items in pages of ${LIMIT}, ${ROUNDS} rounds (node ${process.version})`);
   for (const [name, rates] of results) console.log(`  ${name.padEnd(26)} ${Math.round(median(rates)).toLocaleString().padStart(10)} items/s (median)`);
   console.log(`  ratio, validation on : ${median(ratiosOn).toFixed(3)} (target >= 0.85; per round: ${ratiosOn.map((r) => r.toFixed(2)).join(' ')})`);
   console.log(`  ratio, validation off: ${median(ratiosOff).toFixed(3)} (target >= 0.90; per round: ${ratiosOff.map((r) => r.toFixed(2)).join(' ')})`);
+  console.log(`  ratio, bare ky       : ${median(ratiosKy).toFixed(3)} (the ceiling of a ky-based client; per round: ${ratiosKy.map((r) => r.toFixed(2)).join(' ')})`);
 } finally {
   child.kill();
 }

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { signWebhookPayload, verifyWebhookSignature, verifyWebhookSignatureAsync } from '../../src/webhooks/index.js';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
-const ROUNDS = 61;
+const ROUNDS = Number(process.argv[2] ?? 61);
 const encoder = new TextEncoder();
 
 function payloadOf(bytes: number): string {

@@ -81,7 +81,7 @@ export class HttpCore {
     this.#ky = ky.create({
       baseUrl: options.baseUrl,
       fetch: createBufferedFetch(() => options.fetch ?? globalThis.fetch),
-      headers: baseHeaders(options.defaultHeaders),
+      headers: baseHeaders(options.defaultHeaders, this.#staticKey),
       timeout: options.timeout,
       throwHttpErrors: true,
       retry: {
@@ -103,7 +103,9 @@ export class HttpCore {
     const apiKey = this.#staticKey ?? checkKey(await this.#keyFromFunction());
     const context: CallContext = { method: call.method, path: call.path, secrets: [apiKey] };
     const perCall = call.options;
-    const kyOptions: KyOptions = { method: call.method, headers: this.#headers(apiKey, perCall?.headers) };
+    const kyOptions: KyOptions = { method: call.method };
+    const headers = this.#headers(apiKey, perCall?.headers);
+    if (headers) kyOptions.headers = headers;
     if (call.query !== undefined) kyOptions.searchParams = call.query;
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
@@ -118,10 +120,11 @@ export class HttpCore {
     return this.#read(response, context);
   }
 
-  // The key must win over a default or per-call `X-API-Key`; ky merges header names
-  // case-insensitively, so a per-call plain object is enough unless the caller passed headers.
-  #headers(apiKey: string, perCall: Record<string, string> | undefined): Record<string, string> | Headers {
-    if (!perCall) return { 'x-api-key': apiKey };
+  // The key must win over a default or per-call `X-API-Key`. A static key already sits in the
+  // instance headers, so the common call merges no headers at all; ky merges header names
+  // case-insensitively, so a plain object is enough unless the caller passed headers.
+  #headers(apiKey: string, perCall: Record<string, string> | undefined): Record<string, string> | Headers | undefined {
+    if (!perCall) return this.#staticKey === undefined ? { 'x-api-key': apiKey } : undefined;
     const headers = new Headers(perCall);
     headers.set('x-api-key', apiKey);
     headers.set('user-agent', USER_AGENT);
@@ -178,12 +181,14 @@ export class HttpCore {
 }
 
 // Headers compare names case-insensitively, so a default `X-API-Key` or `User-Agent` in any
-// spelling is replaced rather than sent beside the SDK's own.
-function baseHeaders(defaults: Record<string, string>): Headers {
+// spelling is replaced rather than sent beside the SDK's own. Handed to ky as a plain object of
+// lower-case names: ky merges a Headers instance into every request measurably more slowly.
+function baseHeaders(defaults: Record<string, string>, staticKey: string | undefined): Record<string, string> {
   const headers = new Headers(defaults);
-  headers.delete('x-api-key');
+  if (staticKey === undefined) headers.delete('x-api-key');
+  else headers.set('x-api-key', staticKey);
   headers.set('user-agent', USER_AGENT);
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 /** Checks a key before it goes into a header; the message never includes it. */

@@ -13,6 +13,10 @@ export function iterateItems<T>(first: () => Promise<Page<T>>): AsyncIterableIte
   let index = 0;
 
   async function advance(): Promise<IteratorResult<T, undefined>> {
+    // Let go of the finished page before waiting for the next: a page that is still referenced
+    // while the next request is in flight survives a garbage collection and is promoted, and
+    // collecting promoted pages was a measurable share of a long walk.
+    items = [];
     pages ??= (await first()).pages();
     for (;;) {
       const next = await pages.next();

@@ -47,5 +47,6 @@ export interface OperationInput {
 
 /** Fills a path template; every parameter is percent-encoded so an id cannot change the route. */
 export function fillPath(template: string, params: Record<string, unknown> | undefined): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
 }

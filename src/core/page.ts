@@ -89,8 +89,8 @@ export class Page<T> implements AsyncIterable<T> {
    */
   async *pages(): AsyncGenerator<Page<T>, void, undefined> {
     const seen = new Set<string>();
-    let page: Page<T> = this;
-    for (;;) {
+    let page: Page<T> | undefined = this;
+    while (page) {
       yield page;
       const cursor = page.nextCursor;
       if (cursor === null) return;
@@ -101,7 +101,9 @@ export class Page<T> implements AsyncIterable<T> {
         });
       }
       seen.add(cursor);
-      page = await page.getNextPage();
+      const next = page.getNextPage();
+      page = undefined; // the finished page can be collected while the next one is fetched
+      page = await next;
     }
   }
 

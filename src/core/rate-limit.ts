@@ -20,11 +20,17 @@ export interface RateLimit {
 // succeed, and none of them is a value the service sends.
 const UNSIGNED_INTEGER = /^\d{1,15}$/;
 
+// Read on every response, so a character loop rather than a regular expression.
 function readCount(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name);
   if (raw === null) return undefined;
-  const trimmed = raw.trim();
-  return UNSIGNED_INTEGER.test(trimmed) ? Number(trimmed) : undefined;
+  const value = raw.trim();
+  if (value.length === 0 || value.length > 15) return undefined;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 48 || code > 57) return undefined;
+  }
+  return Number(value);
 }
 
 /**

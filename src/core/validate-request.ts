@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { RequestValidationError, type ErrorItem } from '../errors/index.js';
+import { compiled } from './compiled.js';
 
 function fieldCode(path: readonly PropertyKey[]): string {
   // The service names codes after the field (INVALID_AMOUNT, INVALID_TOKEN); for `events.2`
@@ -26,7 +27,7 @@ export function toErrorItems(issues: readonly z.core.$ZodIssue[], prefix: readon
  * {@link RequestValidationError} naming every offending field. `what` names the call.
  */
 export function validateRequest<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = compiled(schema).safeParse(value);
   if (result.success) return result.data;
   const errors = toErrorItems(result.error.issues);
   const summary = errors.map((e) => `${e.field} ${e.message}`).join('; ');

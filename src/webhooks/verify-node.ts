@@ -22,12 +22,12 @@ function crypto(fn: string): typeof NodeCrypto {
     | typeof NodeCrypto
     | undefined;
   if (!nodeCrypto) {
-    throw new TypeError(`${fn} needs node:crypto, which this runtime does not provide; use ${fn}Async (Web Crypto) instead.`);
+    throw new TypeError(`${fn} needs node:crypto; use ${fn}Async on this runtime.`);
   }
   return nodeCrypto;
 }
 
-function macMatches(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey, expected: Buffer): boolean {
+function macMatches(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey, expected: Uint8Array): boolean {
   const { createHmac, timingSafeEqual } = node;
   const mac = createHmac('sha256', keyMaterial(key)).update(data).digest();
   return timingSafeEqual(mac, expected);
@@ -39,10 +39,9 @@ export function checkSignatureSync(payload: unknown, signature: unknown, secret:
   const data = checkPayload(payload, fn);
   checkSecret(secret, fn);
   checkSignatureType(signature, fn);
-  const hex = parseSignatureHeader(signature as WebhookSignatureHeader);
-  if (hex === 'missing_signature' || hex === 'malformed_signature') return hex;
+  const expected = parseSignatureHeader(signature as WebhookSignatureHeader);
+  if (typeof expected === 'string') return expected;
   const node = crypto(fn);
-  const expected = Buffer.from(hex, 'hex');
   if (!Array.isArray(secret)) return macMatches(node, data, secret as WebhookSecretKey, expected) ? 'ok' : 'signature_mismatch';
   let matched = false;
   // Every key is tried, so timing does not reveal which rotation slot matched.

@@ -13,7 +13,7 @@ import {
   type WebhookSignatureHeader,
 } from './inputs.js';
 import { hmacKey } from './key-cache.js';
-import { bytesToHex, hexToBytes, parseSignatureHeader, type SignatureCheck } from './signature-header.js';
+import { bytesToHex, parseSignatureHeader, type SignatureCheck } from './signature-header.js';
 
 const encoder = new TextEncoder();
 
@@ -48,9 +48,8 @@ export function checkSignatureAsync(
   const data = checkPayload(payload, fn);
   checkSecret(secret, fn);
   checkSignatureType(signature, fn);
-  const hex = parseSignatureHeader(signature as WebhookSignatureHeader);
-  if (hex === 'missing_signature' || hex === 'malformed_signature') return hex;
-  const expected = hexToBytes(hex);
+  const expected = parseSignatureHeader(signature as WebhookSignatureHeader);
+  if (typeof expected === 'string') return expected;
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   if (!Array.isArray(secret)) {
     return hmac(bytes, keyMaterial(secret as WebhookSecretKey)).then((mac) =>
