@@ -94,3 +94,19 @@ describe('request pipeline', () => {
     expect(rateLimit).toEqual({ limit: 120, remaining: 119, reset: new Date(1709856000 * 1000) });
   });
 });
+
+describe('per-call options are checked before sending', () => {
+  it.each([
+    [{ timeout: -5 }, 'timeout'],
+    [{ timeout: 1.5 }, 'timeout'],
+    [{ maxRetries: 11 }, 'maxRetries'],
+    [{ maxRetries: -1 }, 'maxRetries'],
+  ])('refuses %o as a RequestValidationError naming %s', async (options, field) => {
+    let sent = 0;
+    server.use(http.get(url('accounts/me'), () => (sent++, ok({ id: 'a' }))));
+    const error = await captureError(client().accounts.me(options));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).errors.map((e) => e.field)).toEqual([field]);
+    expect(sent).toBe(0);
+  });
+});

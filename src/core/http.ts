@@ -8,6 +8,7 @@ import {
 } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import { bufferedText, createBufferedFetch } from './buffered-fetch.js';
+import { checkKey, checkRequestOptions } from './call-checks.js';
 import { unwrapEnvelope, type CallContext } from './envelope.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
@@ -56,9 +57,6 @@ export interface HttpResult {
 }
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
-// A header value must be visible ASCII; anything else makes fetch throw a TypeError whose
-// message quotes the value, i.e. the key.
-const HEADER_SAFE = /^[\x21-\x7e]+$/;
 const RETRIED_METHODS = ['get', 'put', 'delete', 'post', 'patch', 'head', 'options'];
 
 /**
@@ -103,6 +101,7 @@ export class HttpCore {
     const apiKey = this.#staticKey ?? checkKey(await this.#keyFromFunction());
     const context: CallContext = { method: call.method, path: call.path, secrets: [apiKey] };
     const perCall = call.options;
+    if (perCall) checkRequestOptions(perCall, context);
     const kyOptions: KyOptions = { method: call.method };
     const headers = this.#headers(apiKey, perCall?.headers);
     if (headers) kyOptions.headers = headers;
@@ -189,17 +188,6 @@ function baseHeaders(defaults: Record<string, string>, staticKey: string | undef
   else headers.set('x-api-key', staticKey);
   headers.set('user-agent', USER_AGENT);
   return Object.fromEntries(headers);
-}
-
-/** Checks a key before it goes into a header; the message never includes it. */
-function checkKey(key: unknown): string {
-  if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
-    throw new ConfigurationError(
-      'apiKey',
-      'The API key must be a non-empty string of visible ASCII characters (check for stray spaces or newlines in CREDIT_PLATFORM_API_KEY).',
-    );
-  }
-  return key;
 }
 
 function describeCause(cause: unknown): string {

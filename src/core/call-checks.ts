@@ -1,0 +1,37 @@
+import { ConfigurationError, RequestValidationError, type ErrorItem } from '../errors/index.js';
+import type { CallContext } from './envelope.js';
+import type { RequestOptions } from './options.js';
+
+// Checks made on every call, before anything is sent.
+
+// A header value must be visible ASCII; anything else makes fetch throw a TypeError whose
+// message quotes the value, i.e. the key.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
+
+/** Per-call overrides are checked like the client's options, but refuse the call instead. */
+export function checkRequestOptions(options: RequestOptions, context: CallContext): void {
+  const items: ErrorItem[] = [];
+  const { timeout, maxRetries } = options;
+  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 1 && timeout <= 2_147_483_647)) {
+    items.push({ field: 'timeout', code: 'INVALID_TIMEOUT', message: 'must be an integer number of milliseconds from 1 to 2147483647' });
+  }
+  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10)) {
+    items.push({ field: 'maxRetries', code: 'INVALID_MAX_RETRIES', message: 'must be an integer from 0 to 10' });
+  }
+  if (items.length > 0) {
+    const summary = items.map((item) => `${item.field} ${item.message}`).join('; ');
+    throw new RequestValidationError(`${context.method} /${context.path} was not sent: ${summary}.`, items);
+  }
+}
+
+/** Checks a key before it goes into a header; the message never includes it. */
+export function checkKey(key: unknown): string {
+  if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
+    throw new ConfigurationError(
+      'apiKey',
+      'The API key must be a non-empty string of visible ASCII characters (check for stray spaces or newlines in CREDIT_PLATFORM_API_KEY).',
+    );
+  }
+  return key;
+}
+
