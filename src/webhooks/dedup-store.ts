@@ -20,19 +20,23 @@ export type WebhookClaim = 'claimed' | 'in_progress' | 'completed';
  * `claimed`. A claim should expire after a lease, so a crash mid-handler does not
  * block the id forever; a completion should be kept at least 14 h 36 min.
  *
+ * `examples/webhooks/redis-dedup-store.ts` is a complete Redis implementation, tested
+ * against a real Redis server (claims with a lease, and only the claimant may complete or
+ * release).
+ *
  * @example
  * ```ts
  * import type { WebhookDedupStore } from 'credit-platform/webhooks';
- * import { createClient } from 'redis';
  *
- * const redis = createClient();
+ * // A SQL table with a unique event id, for one database shared by every receiver.
+ * declare const db: { insertIfAbsent(id: string): Promise<boolean>; state(id: string): Promise<string>; markDone(id: string): Promise<void>; remove(id: string): Promise<void> };
  * const store: WebhookDedupStore = {
  *   async claim(id) {
- *     if (await redis.set(`webhook:${id}`, 'running', { NX: true, PX: 300_000 })) return 'claimed';
- *     return (await redis.get(`webhook:${id}`)) === 'done' ? 'completed' : 'in_progress';
+ *     if (await db.insertIfAbsent(id)) return 'claimed';
+ *     return (await db.state(id)) === 'done' ? 'completed' : 'in_progress';
  *   },
- *   async complete(id) { await redis.set(`webhook:${id}`, 'done', { PX: 72 * 3_600_000 }); },
- *   async release(id) { await redis.del(`webhook:${id}`); },
+ *   complete: (id) => db.markDone(id),
+ *   release: (id) => db.remove(id),
  * };
  * ```
  */
