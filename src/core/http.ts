@@ -82,16 +82,16 @@ export class HttpCore {
       headers: baseHeaders(options.defaultHeaders, this.#staticKey),
       timeout: options.timeout,
       throwHttpErrors: true,
+      // decideRetry answers every case; ky's own timing (ky's default statusCodes and
+      // afterStatusCodes both hold 429) is used only where it returns `undefined`: a 429 whose
+      // Retry-After / X-RateLimit-Reset wait fits under maxRateLimitWait. Only what differs from
+      // ky's defaults is set, since ky merges these into every call.
       retry: {
         limit: options.maxRetries,
         methods: RETRIED_METHODS,
-        statusCodes: [429],
-        afterStatusCodes: [429],
         maxRetryAfter: options.maxRateLimitWait,
         shouldRetry: ({ error }) => decideRetry(error, options.maxRateLimitWait),
-        delay: (retryNumber) => backoffMs(retryNumber),
-        jitter: undefined,
-        backoffLimit: Number.POSITIVE_INFINITY,
+        delay: backoffMs,
       },
     });
   }
