@@ -110,3 +110,17 @@ describe('per-call options are checked before sending', () => {
     expect(sent).toBe(0);
   });
 });
+
+describe('client.request path segments', () => {
+  it.each(['/./accounts', '/a/%2e%2e/b', '/%2E/x', 'x/.%2e/y'])('refuses %s (a dot segment in any spelling)', async (path) => {
+    let sent = 0;
+    server.use(http.all(/.*/, () => (sent++, ok({}))));
+    expect(await captureError(client().request('GET', path))).toBeInstanceOf(RequestValidationError);
+    expect(sent).toBe(0);
+  });
+
+  it('accepts dots inside a segment', async () => {
+    server.use(http.get(/\/files\/v1\.2\.json$/, () => ok({ id: 'f' })));
+    expect(await client().request('GET', '/files/v1.2.json')).toEqual({ id: 'f' });
+  });
+});

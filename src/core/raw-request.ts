@@ -44,7 +44,8 @@ export function checkRawRequest(method: string, path: string): { method: HttpMet
   }
   const relative = path.replace(/^\/+/, '');
   const pathOnly = relative.split(/[?#]/, 1)[0] ?? '';
-  if (pathOnly.split('/').some((segment) => segment === '..' || segment === '.' || /^%2e/i.test(segment) && /^(%2e|\.){1,2}$/i.test(segment))) {
+  // URL parsers treat `%2e` as a dot too, so `%2e%2e` is `..` as well.
+  if (pathOnly.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))) {
     bad('must not contain "." or ".." segments');
   }
   return { method: upper as HttpMethod, path: relative };
