@@ -29,15 +29,22 @@ import { startFakeServer, type FakeServer } from '../src/testing/index.js';
  */
 function whatToDo(error: CreditPlatformError): string {
   if (error instanceof RequestValidationError) return 'fix the input; nothing was sent, so retrying as is will fail again';
-  if (error instanceof AuthenticationError) return 'the key is missing, wrong or revoked: check CREDIT_PLATFORM_API_KEY or rotate the key';
-  if (error instanceof PermissionDeniedError) return 'use a key that has the permission this operation needs (read < write < admin)';
+  if (error instanceof AuthenticationError)
+    return 'the key is missing, wrong or revoked: check CREDIT_PLATFORM_API_KEY or rotate the key';
+  if (error instanceof PermissionDeniedError)
+    return 'use a key that has the permission this operation needs (read < write < admin)';
   if (error instanceof NotFoundError) return 'the id does not exist for this account: check it, do not retry';
-  if (error instanceof RateLimitError) return `slow down: the window resets at ${error.reset.toISOString()}; queue the work until then`;
-  if (error instanceof InternalServerError) return 'the service failed and the SDK already retried: try again later and alert if it persists';
-  if (error instanceof APITimeoutError) return 'no answer in time: raise `timeout` for slow calls; a POST may still have been applied, so check before resending';
-  if (error instanceof APIConnectionError) return 'the request got no response: it may or may not have been applied; for a POST, look before you send it again';
+  if (error instanceof RateLimitError)
+    return `slow down: the window resets at ${error.reset.toISOString()}; queue the work until then`;
+  if (error instanceof InternalServerError)
+    return 'the service failed and the SDK already retried: try again later and alert if it persists';
+  if (error instanceof APITimeoutError)
+    return 'no answer in time: raise `timeout` for slow calls; a POST may still have been applied, so check before resending';
+  if (error instanceof APIConnectionError)
+    return 'the request got no response: it may or may not have been applied; for a POST, look before you send it again';
   if (error instanceof APIUserAbortError) return 'your AbortSignal fired: nothing to do unless you still need the result';
-  if (error instanceof InvalidResponseError) return 'the answer was not the service\'s JSON envelope (a proxy or HTML error page?): check baseUrl; `body` holds an excerpt';
+  if (error instanceof InvalidResponseError)
+    return "the answer was not the service's JSON envelope (a proxy or HTML error page?): check baseUrl; `body` holds an excerpt";
   if (error instanceof APIError) return 'another error status: read `status` and `errors`';
   return 'a configuration or usage error: read the message';
 }
@@ -47,9 +54,13 @@ function report(error: CreditPlatformError): void {
   const status = error instanceof APIError || error instanceof InvalidResponseError ? error.status : '-';
   console.log(`  ${error.name} (status ${status}): ${error.message}`);
   if (error instanceof APIError || error instanceof RequestValidationError) {
-    for (const item of error.errors) console.log(`    error item: field=${item.field} code=${item.code ?? '-'} message=${item.message}`);
+    for (const item of error.errors)
+      console.log(`    error item: field=${item.field} code=${item.code ?? '-'} message=${item.message}`);
   }
-  if (error instanceof RateLimitError) console.log(`    reset: ${error.reset.toISOString()}, remaining: ${error.rateLimit?.remaining ?? '?'}/${error.rateLimit?.limit ?? '?'}`);
+  if (error instanceof RateLimitError)
+    console.log(
+      `    reset: ${error.reset.toISOString()}, remaining: ${error.rateLimit?.remaining ?? '?'}/${error.rateLimit?.limit ?? '?'}`,
+    );
   if (error instanceof InvalidResponseError) console.log(`    body excerpt: ${error.body.slice(0, 60)}`);
   console.log(`    what to do: ${whatToDo(error)}`);
 }
@@ -86,7 +97,12 @@ const cases: Case[] = [
   {
     title: 'a webhook URL must be https://',
     expected: RequestValidationError,
-    provoke: () => client.webhooks.create({ url: 'http://hooks.example.test/credit-platform', events: ['deposit.created'], secret: 'whsec_demo' }),
+    provoke: () =>
+      client.webhooks.create({
+        url: 'http://hooks.example.test/credit-platform',
+        events: ['deposit.created'],
+        secret: 'whsec_demo',
+      }),
   },
   {
     title: 'an unknown API key',

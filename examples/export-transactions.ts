@@ -162,5 +162,7 @@ if (lastCursor !== null) {
   if (interrupted) process.exitCode = 130;
 } else {
   if (size !== bytes) throw new Error(`file is ${size} bytes but ${bytes} were written`);
-  console.log(`exported ${count} transactions in ${pages} pages to ${file} (${size} bytes, ${formatBytes(size)}) in ${seconds} s`);
+  console.log(
+    `exported ${count} transactions in ${pages} pages to ${file} (${size} bytes, ${formatBytes(size)}) in ${seconds} s`,
+  );
 }

@@ -59,7 +59,9 @@ try {
       count++;
       total += Number(tx.amount ?? 0);
     }
-    process.stdout.write(process.stdout.isTTY ? `\rtransactions: ${count} (${pages} pages)` : `transactions: ${count} (${pages} pages)\n`);
+    process.stdout.write(
+      process.stdout.isTTY ? `\rtransactions: ${count} (${pages} pages)` : `transactions: ${count} (${pages} pages)\n`,
+    );
   }
   if (process.stdout.isTTY) process.stdout.write('\n');
   console.log(`read ${count} transactions in ${pages} pages; amounts add up to ${total.toFixed(2)}`);
@@ -79,7 +81,9 @@ try {
 
   // 5. The rate-limit state from the most recent response.
   const rl = client.rateLimit;
-  console.log(rl ? `rate limit: ${rl.remaining}/${rl.limit} left, window resets ${rl.reset.toISOString()}` : 'rate limit: no headers seen');
+  console.log(
+    rl ? `rate limit: ${rl.remaining}/${rl.limit} left, window resets ${rl.reset.toISOString()}` : 'rate limit: no headers seen',
+  );
 } finally {
   await server?.close();
 }

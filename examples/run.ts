@@ -50,12 +50,18 @@ const RECEIVERS: Record<string, (options: WebhookReceiverOptions) => Promise<Run
     return { url: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/webhooks`, close: () => app.close() };
   },
   async hono(options) {
-    const [{ createApp }, { serveFetch }] = await Promise.all([import('./webhooks/hono.js'), import('./webhooks/serve-fetch.js')]);
+    const [{ createApp }, { serveFetch }] = await Promise.all([
+      import('./webhooks/hono.js'),
+      import('./webhooks/serve-fetch.js'),
+    ]);
     return listen(await serveFetch(createApp(options).fetch));
   },
   // The Next.js route module builds its handler from WEBHOOK_SECRET and its own callbacks.
   async 'nextjs-route'() {
-    const [{ POST }, { serveFetch }] = await Promise.all([import('./webhooks/nextjs-route.js'), import('./webhooks/serve-fetch.js')]);
+    const [{ POST }, { serveFetch }] = await Promise.all([
+      import('./webhooks/nextjs-route.js'),
+      import('./webhooks/serve-fetch.js'),
+    ]);
     return listen(await serveFetch(POST));
   },
 };
@@ -84,7 +90,8 @@ async function printList(): Promise<void> {
   console.log('Usage: npm run example -- <name> [args...]\n\nExamples:');
   for (const name of await scripts()) console.log(`  ${name.padEnd(22)} ${await describe(join(examplesDir, `${name}.ts`))}`);
   console.log('\nWebhook receivers (started on a free port and sent one signed delivery):');
-  for (const name of Object.keys(RECEIVERS)) console.log(`  ${name.padEnd(22)} ${await describe(join(examplesDir, 'webhooks', `${name}.ts`))}`);
+  for (const name of Object.keys(RECEIVERS))
+    console.log(`  ${name.padEnd(22)} ${await describe(join(examplesDir, 'webhooks', `${name}.ts`))}`);
 }
 
 async function runScript(name: string, args: string[]): Promise<void> {
@@ -103,7 +110,9 @@ async function runReceiver(name: string, start: (options: WebhookReceiverOptions
     on: {
       'deposit.created': (event) => {
         handled.push(event.id);
-        console.log(`handled ${event.type} ${event.id}: deposit ${event.data.depositId} of ${event.data.amount} ${event.data.token}`);
+        console.log(
+          `handled ${event.type} ${event.id}: deposit ${event.data.depositId} of ${event.data.amount} ${event.data.token}`,
+        );
       },
     },
   };
@@ -128,7 +137,8 @@ async function runReceiver(name: string, start: (options: WebhookReceiverOptions
     if (signed.status !== 200) problems.push(`the signed delivery got ${signed.status}, not 200`);
     if (forged.status !== 401) problems.push(`the forged delivery got ${forged.status}, not 401`);
     // The Next.js route has its own callbacks (it logs the deposit); the others run ours.
-    if (name !== 'nextjs-route' && !handled.includes(delivery.event.id)) problems.push('the deposit.created callback did not run');
+    if (name !== 'nextjs-route' && !handled.includes(delivery.event.id))
+      problems.push('the deposit.created callback did not run');
     if (problems.length > 0) throw new Error(problems.join('; '));
     console.log(`${name}: delivery accepted (200), forgery rejected (401)`);
   } finally {

@@ -35,9 +35,13 @@ function loadProject(): JSONOutput.ProjectReflection {
     // typedoc's exports map hides bin/; find it from the package's main file (dist/index.js).
     const typedoc = join(dirname(createRequire(import.meta.url).resolve('typedoc')), '..', 'bin', 'typedoc');
     // Warnings are typedoc's own check (`npm run docs`); here only the model matters.
-    const run = spawnSync(process.execPath, [typedoc, '--json', path, '--treatWarningsAsErrors', 'false', '--logLevel', 'Error'], {
-      stdio: 'inherit',
-    });
+    const run = spawnSync(
+      process.execPath,
+      [typedoc, '--json', path, '--treatWarningsAsErrors', 'false', '--logLevel', 'Error'],
+      {
+        stdio: 'inherit',
+      },
+    );
     if (run.status !== 0) {
       console.error(`typedoc failed (exit ${run.status ?? run.signal}); cannot check examples.`);
       process.exit(2);

@@ -113,8 +113,17 @@ function extract(source: string, text: string): { snippets: Omit<Snippet, 'file'
 
 /** The file name and text a snippet is checked as; appended lines never shift reported lines. */
 function toModule(snippet: Omit<Snippet, 'file'>, index: number): { name: string; text: string } {
-  const stem = `${snippet.source.replace(/\.md$/i, '').replace(/[\\/]/g, '-').replace(/^[.-]+/, '')}-${index}`;
-  const parsed = ts.createSourceFile('snippet.ts', snippet.code, ts.ScriptTarget.Latest, true, snippet.language === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const stem = `${snippet.source
+    .replace(/\.md$/i, '')
+    .replace(/[\\/]/g, '-')
+    .replace(/^[.-]+/, '')}-${index}`;
+  const parsed = ts.createSourceFile(
+    'snippet.ts',
+    snippet.code,
+    ts.ScriptTarget.Latest,
+    true,
+    snippet.language === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS,
+  );
   const isModule = ts.isExternalModule(parsed);
   if (snippet.language === 'js' && !isModule && /\brequire\s*\(/.test(snippet.code)) {
     return { name: `${stem}.cjs`, text: `${snippet.code}\n` }; // CommonJS: a module of its own already
@@ -214,12 +223,16 @@ function main(): number {
   }
 
   const configPath = writeProject(snippets);
-  const parsed = ts.getParsedCommandLineOfConfigFile(configPath, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    configPath,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error(`cannot read ${configPath}`);
   const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
   const diagnostics = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
@@ -227,7 +240,8 @@ function main(): number {
   // Each entry point a snippet imports must have been resolved to src/, not to a stale dist/ build.
   for (const [specifier, file] of Object.entries(ENTRY_POINTS)) {
     const imported = snippets.some((s) => s.code.includes(`'${specifier}'`) || s.code.includes(`"${specifier}"`));
-    if (imported && !program.getSourceFile(join(root, file))) throw new Error(`snippets import ${specifier} but ${file} is not in the program`);
+    if (imported && !program.getSourceFile(join(root, file)))
+      throw new Error(`snippets import ${specifier} but ${file} is not in the program`);
   }
 
   const byFile = new Map(snippets.map((s) => [s.file, s]));

@@ -116,13 +116,20 @@ export class CreditPlatform {
    * });
    * ```
    */
-  request<S extends z.ZodType = z.ZodUnknown>(method: string, path: string, options: RawRequestOptions<S> = {}): APIPromise<z.output<S>> {
+  request<S extends z.ZodType = z.ZodUnknown>(
+    method: string,
+    path: string,
+    options: RawRequestOptions<S> = {},
+  ): APIPromise<z.output<S>> {
     const { query, body, schema, ...callOptions } = options;
     let checked: ReturnType<typeof checkRawRequest>;
     try {
       checked = checkRawRequest(method, path);
     } catch (error) {
-      return new APIPromise(() => Promise.reject(error), () => undefined as z.output<S>);
+      return new APIPromise(
+        () => Promise.reject(error),
+        () => undefined as z.output<S>,
+      );
     }
     return this.#runner.raw(checked.method, checked.path, { query, body }, schema, callOptions);
   }

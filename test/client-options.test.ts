@@ -14,7 +14,12 @@ describe('construction', () => {
     vi.stubEnv('CREDIT_PLATFORM_API_KEY', API_KEY);
     vi.stubEnv('CREDIT_PLATFORM_BASE_URL', BASE_URL);
     let seen: string | null = null;
-    server.use(http.get(url('accounts/me'), ({ request }) => ((seen = request.headers.get('x-api-key')), ok({ id: 'acc_1' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen = request.headers.get('x-api-key');
+        return ok({ id: 'acc_1' });
+      }),
+    );
     await new CreditPlatform().accounts.me();
     expect(seen).toBe(API_KEY);
   });
@@ -23,7 +28,12 @@ describe('construction', () => {
     vi.stubEnv('CREDIT_PLATFORM_API_KEY', 'env-key-ignored');
     vi.stubEnv('CREDIT_PLATFORM_BASE_URL', 'https://elsewhere.test/api/v1');
     let seen: string | null = null;
-    server.use(http.get(url('accounts/me'), ({ request }) => ((seen = request.headers.get('x-api-key')), ok({ id: 'acc_1' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen = request.headers.get('x-api-key');
+        return ok({ id: 'acc_1' });
+      }),
+    );
     await client().accounts.me();
     expect(seen).toBe(API_KEY);
   });
@@ -52,7 +62,12 @@ describe('construction', () => {
 
   it('accepts a base URL with or without a trailing slash', async () => {
     const paths: string[] = [];
-    server.use(http.get(url('accounts/me'), ({ request }) => (paths.push(new URL(request.url).pathname), ok({ id: 'a' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        paths.push(new URL(request.url).pathname);
+        return ok({ id: 'a' });
+      }),
+    );
     await client({ baseUrl: BASE_URL }).accounts.me();
     await client({ baseUrl: `${BASE_URL}/` }).accounts.me();
     expect(paths).toEqual(['/api/v1/accounts/me', '/api/v1/accounts/me']);
@@ -64,7 +79,12 @@ describe('options at work', () => {
     const keys = ['key-one-aaaa', 'key-two-bbbb'];
     let calls = 0;
     const seen: (string | null)[] = [];
-    server.use(http.get(url('accounts/me'), ({ request }) => (seen.push(request.headers.get('x-api-key')), ok({ id: 'a' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push(request.headers.get('x-api-key'));
+        return ok({ id: 'a' });
+      }),
+    );
     const c = client({ apiKey: async () => keys[calls++ % 2] ?? '' });
     await c.accounts.me();
     await c.accounts.me();
@@ -74,7 +94,12 @@ describe('options at work', () => {
   it('rejects a key with whitespace or control characters at construction, and from a key function without sending', async () => {
     expect(await captureError(() => client({ apiKey: `${API_KEY}\n` }))).toBeInstanceOf(ConfigurationError);
     let sent = 0;
-    server.use(http.get(url('accounts/me'), () => (sent++, ok({ id: 'a' }))));
+    server.use(
+      http.get(url('accounts/me'), () => {
+        sent++;
+        return ok({ id: 'a' });
+      }),
+    );
     const error = await captureError(client({ apiKey: async () => `${API_KEY} ` }).accounts.me());
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(sent).toBe(0);
@@ -92,7 +117,12 @@ describe('options at work', () => {
 
   it('sends default headers, with the SDK key winning over a default X-API-Key', async () => {
     let headers: Headers | undefined;
-    server.use(http.get(url('accounts/me'), ({ request }) => ((headers = request.headers), ok({ id: 'a' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        headers = request.headers;
+        return ok({ id: 'a' });
+      }),
+    );
     await client({ defaultHeaders: { 'X-Team': 'payments', 'X-API-Key': 'should-not-win' } }).accounts.me();
     expect(headers?.get('x-team')).toBe('payments');
     expect(headers?.get('x-api-key')).toBe(API_KEY);
@@ -100,7 +130,12 @@ describe('options at work', () => {
 
   it('withOptions makes a new client with overrides and its own rate-limit state', async () => {
     const seen: (string | null)[] = [];
-    server.use(http.get(url('accounts/me'), ({ request }) => (seen.push(request.headers.get('x-api-key')), ok({ id: 'a' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push(request.headers.get('x-api-key'));
+        return ok({ id: 'a' });
+      }),
+    );
     const original = client();
     const rotated = original.withOptions({ apiKey: 'rotated-key-1234' });
     await rotated.accounts.me();

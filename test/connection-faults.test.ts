@@ -102,7 +102,12 @@ describe('faults on a real loopback connection', () => {
 
   it('works end to end over loopback', async () => {
     const server = await loopback((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json', 'x-ratelimit-limit': '30', 'x-ratelimit-remaining': '29', 'x-ratelimit-reset': '1709856000' });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'x-ratelimit-limit': '30',
+        'x-ratelimit-remaining': '29',
+        'x-ratelimit-reset': '1709856000',
+      });
       res.end(envelope({ id: 'acc_loop' }));
     });
     const client = clientAt(server.baseUrl);

@@ -47,7 +47,11 @@ describe('error table: status to class', () => {
   });
 
   it('RateLimitError.reset comes from X-RateLimit-Reset', async () => {
-    server.use(http.get(url('accounts/me'), () => fail(429, 'slow down', [], { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '4102444800' })));
+    server.use(
+      http.get(url('accounts/me'), () =>
+        fail(429, 'slow down', [], { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '4102444800' }),
+      ),
+    );
     const error = (await captureError(noRetry().accounts.me())) as RateLimitError;
     expect(error.reset.toISOString()).toBe('2100-01-01T00:00:00.000Z');
     expect(error.rateLimit?.remaining).toBe(0);
@@ -62,8 +66,17 @@ describe('error table: status to class', () => {
   });
 
   it('keeps only well-formed error items and keeps unknown codes as open strings', async () => {
-    const errors = [{ field: 'x', message: 'bad', code: 'SOMETHING_NEW' }, { nonsense: true }, 'text', { field: 'y', message: 'no code' }];
-    server.use(http.get(url('accounts/me'), () => HttpResponse.json({ success: false, data: null, message: 'v', errors }, { status: 422 })));
+    const errors = [
+      { field: 'x', message: 'bad', code: 'SOMETHING_NEW' },
+      { nonsense: true },
+      'text',
+      { field: 'y', message: 'no code' },
+    ];
+    server.use(
+      http.get(url('accounts/me'), () =>
+        HttpResponse.json({ success: false, data: null, message: 'v', errors }, { status: 422 }),
+      ),
+    );
     const error = (await captureError(noRetry().accounts.me())) as APIError;
     expect(error.errors).toEqual([
       { field: 'x', message: 'bad', code: 'SOMETHING_NEW' },
@@ -74,7 +87,9 @@ describe('error table: status to class', () => {
 
 describe('bodies that are not what the service promises', () => {
   it('success: false on a 200 is an error all the same', async () => {
-    server.use(http.get(url('accounts/me'), () => HttpResponse.json({ success: false, data: null, message: 'frozen' }, { status: 200 })));
+    server.use(
+      http.get(url('accounts/me'), () => HttpResponse.json({ success: false, data: null, message: 'frozen' }, { status: 200 })),
+    );
     const error = await captureError(noRetry().accounts.me());
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).status).toBe(200);
@@ -83,7 +98,9 @@ describe('bodies that are not what the service promises', () => {
 
   it('an HTML 502 from a proxy is an InvalidResponseError with the status and a bounded excerpt', async () => {
     const html = `<html><body>${'Bad gateway '.repeat(200)}</body></html>`;
-    server.use(http.get(url('accounts/me'), () => new HttpResponse(html, { status: 502, headers: { 'content-type': 'text/html' } })));
+    server.use(
+      http.get(url('accounts/me'), () => new HttpResponse(html, { status: 502, headers: { 'content-type': 'text/html' } })),
+    );
     const error = await captureError(noRetry().accounts.me());
     expect(error).toBeInstanceOf(InvalidResponseError);
     const invalid = error as InvalidResponseError;
@@ -95,7 +112,13 @@ describe('bodies that are not what the service promises', () => {
   });
 
   it('truncated JSON is an InvalidResponseError', async () => {
-    server.use(http.get(url('accounts/me'), () => new HttpResponse('{"success":true,"data":{"id":"acc', { status: 200, headers: { 'content-type': 'application/json' } })));
+    server.use(
+      http.get(
+        url('accounts/me'),
+        () =>
+          new HttpResponse('{"success":true,"data":{"id":"acc', { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     const error = (await captureError(noRetry().accounts.me())) as InvalidResponseError;
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.status).toBe(200);
@@ -129,7 +152,11 @@ describe('bodies that are not what the service promises', () => {
   });
 
   it('toJSON of an API error is plain data for logs', async () => {
-    server.use(http.get(url('accounts/me'), () => fail(403, 'needs write', [{ field: 'key', message: 'no', code: 'INSUFFICIENT_PERMISSIONS' }])));
+    server.use(
+      http.get(url('accounts/me'), () =>
+        fail(403, 'needs write', [{ field: 'key', message: 'no', code: 'INSUFFICIENT_PERMISSIONS' }]),
+      ),
+    );
     const error = await captureError(noRetry().accounts.me());
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'PermissionDeniedError',

@@ -27,7 +27,10 @@ const shapes: [string, (items: JsonBodyType[], next: string | null) => JsonBodyT
   ['{ data, next_cursor }', (items, next) => ({ data: items, next_cursor: next })],
   ['{ transactions, cursor }', (items, next) => ({ transactions: items, cursor: next })],
   ['{ items, pagination: { nextCursor } }', (items, next) => ({ items, pagination: { nextCursor: next } })],
-  ['{ items, pagination: { next_cursor, has_more } }', (items, next) => ({ items, pagination: { next_cursor: next ?? 'ignored', has_more: next !== null } })],
+  [
+    '{ items, pagination: { next_cursor, has_more } }',
+    (items, next) => ({ items, pagination: { next_cursor: next ?? 'ignored', has_more: next !== null } }),
+  ],
   ['{ items, nextCursor, hasMore }', (items, next) => ({ items, nextCursor: next ?? 'ignored', hasMore: next !== null })],
   ['{ items, nextCursor: "" } on the last page', (items, next) => ({ items, nextCursor: next ?? '' })],
 ];
@@ -133,7 +136,10 @@ describe('cursors that would loop forever', () => {
 
 describe('readPageShape (the documented rule)', () => {
   it('prefers items over data over the resource name', () => {
-    expect(readPageShape({ items: [1], data: [2], transactions: [3], nextCursor: 'n' }, 'transactions', 200)).toEqual({ items: [1], nextCursor: 'n' });
+    expect(readPageShape({ items: [1], data: [2], transactions: [3], nextCursor: 'n' }, 'transactions', 200)).toEqual({
+      items: [1],
+      nextCursor: 'n',
+    });
   });
   it('a null cursor ends the walk', () => {
     expect(readPageShape({ items: [], nextCursor: null }, 'x', 200).nextCursor).toBeNull();

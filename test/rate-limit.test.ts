@@ -9,7 +9,11 @@ const headers = (limit: string, remaining: string, reset: string) =>
 
 describe('parseRateLimit', () => {
   it('reads the three headers, reset in Unix seconds', () => {
-    expect(parseRateLimit(headers('600', '599', '1709856000'))).toEqual({ limit: 600, remaining: 599, reset: new Date('2024-03-08T00:00:00Z') });
+    expect(parseRateLimit(headers('600', '599', '1709856000'))).toEqual({
+      limit: 600,
+      remaining: 599,
+      reset: new Date('2024-03-08T00:00:00Z'),
+    });
   });
 
   it('tolerates surrounding whitespace', () => {
@@ -57,7 +61,10 @@ describe('rate-limit exposure', () => {
       http.get(url('accounts/me'), () =>
         ++n === 1
           ? ok({ id: 'a' })
-          : HttpResponse.json({ success: true, data: { id: 'b' }, message: null }, { headers: { 'x-ratelimit-limit': 'NaN', 'x-ratelimit-remaining': 'x', 'x-ratelimit-reset': 'soon' } }),
+          : HttpResponse.json(
+              { success: true, data: { id: 'b' }, message: null },
+              { headers: { 'x-ratelimit-limit': 'NaN', 'x-ratelimit-remaining': 'x', 'x-ratelimit-reset': 'soon' } },
+            ),
       ),
     );
     const c = client();
@@ -68,7 +75,11 @@ describe('rate-limit exposure', () => {
   });
 
   it('a RateLimitError carries rateLimit and reset', async () => {
-    server.use(http.get(url('accounts/me'), () => fail(429, 'Rate limit exceeded', [], { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '4102444800' })));
+    server.use(
+      http.get(url('accounts/me'), () =>
+        fail(429, 'Rate limit exceeded', [], { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '4102444800' }),
+      ),
+    );
     const error = (await captureError(client({ maxRateLimitWait: 0 }).accounts.me())) as RateLimitError;
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.rateLimit).toEqual({ limit: 120, remaining: 0, reset: new Date('2100-01-01T00:00:00Z') });
@@ -76,7 +87,11 @@ describe('rate-limit exposure', () => {
   });
 
   it('a RateLimitError without rate-limit headers falls back to Retry-After for reset', async () => {
-    server.use(http.get(url('accounts/me'), () => HttpResponse.json({ success: false, data: null, message: 'slow' }, { status: 429, headers: { 'retry-after': '120' } })));
+    server.use(
+      http.get(url('accounts/me'), () =>
+        HttpResponse.json({ success: false, data: null, message: 'slow' }, { status: 429, headers: { 'retry-after': '120' } }),
+      ),
+    );
     const before = Date.now();
     const error = (await captureError(client({ maxRateLimitWait: 0 }).accounts.me())) as RateLimitError;
     expect(error.rateLimit).toBeUndefined();

@@ -8,7 +8,12 @@ const server = useMswServer();
 describe('request pipeline', () => {
   it('sends X-API-Key and a User-Agent naming the SDK and its version', async () => {
     let headers: Headers | undefined;
-    server.use(http.get(url('accounts/me'), ({ request }) => ((headers = request.headers), ok({ id: 'acc_1' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        headers = request.headers;
+        return ok({ id: 'acc_1' });
+      }),
+    );
     await client().accounts.me();
     expect(headers?.get('x-api-key')).toBe(API_KEY);
     expect(headers?.get('user-agent')).toBe(`credit-platform-typescript/${VERSION}`);
@@ -32,21 +37,36 @@ describe('request pipeline', () => {
 
   it('percent-encodes path parameters so an id cannot change the route', async () => {
     let path = '';
-    server.use(http.delete(/\/keys\//, ({ request }) => ((path = new URL(request.url).pathname), ok({ keyId: 'x' }))));
+    server.use(
+      http.delete(/\/keys\//, ({ request }) => {
+        path = new URL(request.url).pathname;
+        return ok({ keyId: 'x' });
+      }),
+    );
     await client().keys.revoke('key/../../admin?x=1#y');
     expect(path).toBe('/api/v1/keys/key%2F..%2F..%2Fadmin%3Fx%3D1%23y');
   });
 
   it('sends list parameters as the query string', async () => {
     let query = '';
-    server.use(http.get(url('transactions'), ({ request }) => ((query = new URL(request.url).search), ok({ items: [], nextCursor: null }))));
+    server.use(
+      http.get(url('transactions'), ({ request }) => {
+        query = new URL(request.url).search;
+        return ok({ items: [], nextCursor: null });
+      }),
+    );
     await client().transactions.list({ cursor: 'abc123', limit: 50 });
     expect(query).toBe('?cursor=abc123&limit=50');
   });
 
   it('applies per-call headers, and the SDK key still wins', async () => {
     let headers: Headers | undefined;
-    server.use(http.get(url('accounts/me'), ({ request }) => ((headers = request.headers), ok({ id: 'a' }))));
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        headers = request.headers;
+        return ok({ id: 'a' });
+      }),
+    );
     await client().accounts.me({ headers: { 'X-Request-Id': 'req-42', 'x-api-key': 'nope' } });
     expect(headers?.get('x-request-id')).toBe('req-42');
     expect(headers?.get('x-api-key')).toBe(API_KEY);
@@ -54,14 +74,24 @@ describe('request pipeline', () => {
 
   it('applies a per-call maxRetries over the client default', async () => {
     let calls = 0;
-    server.use(http.get(url('accounts/me'), () => (calls++, HttpResponse.json({ success: false, data: null, message: 'down' }, { status: 500 }))));
+    server.use(
+      http.get(url('accounts/me'), () => {
+        calls++;
+        return HttpResponse.json({ success: false, data: null, message: 'down' }, { status: 500 });
+      }),
+    );
     await captureError(client({ maxRetries: 0 }).accounts.me({ maxRetries: 1 }));
     expect(calls).toBe(2);
   });
 
   it('client.request reaches any path under the base URL, with or without a leading slash', async () => {
     const paths: string[] = [];
-    server.use(http.get(/\/credit\/lines$/, ({ request }) => (paths.push(new URL(request.url).pathname), ok([{ id: 'cl_1' }]))));
+    server.use(
+      http.get(/\/credit\/lines$/, ({ request }) => {
+        paths.push(new URL(request.url).pathname);
+        return ok([{ id: 'cl_1' }]);
+      }),
+    );
     const a = await client().request('GET', '/credit/lines');
     const b = await client().request('get', 'credit/lines');
     expect(paths).toEqual(['/api/v1/credit/lines', '/api/v1/credit/lines']);
@@ -77,7 +107,12 @@ describe('request pipeline', () => {
     ['an empty path', 'GET', ''],
   ])('client.request refuses %s before sending (the key must not leave the base URL)', async (_, method, path) => {
     let sent = 0;
-    server.use(http.all(/.*/, () => (sent++, ok({}))));
+    server.use(
+      http.all(/.*/, () => {
+        sent++;
+        return ok({});
+      }),
+    );
     const error = await captureError(client().request(method, path));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(sent).toBe(0);
@@ -103,7 +138,12 @@ describe('per-call options are checked before sending', () => {
     [{ maxRetries: -1 }, 'maxRetries'],
   ])('refuses %o as a RequestValidationError naming %s', async (options, field) => {
     let sent = 0;
-    server.use(http.get(url('accounts/me'), () => (sent++, ok({ id: 'a' }))));
+    server.use(
+      http.get(url('accounts/me'), () => {
+        sent++;
+        return ok({ id: 'a' });
+      }),
+    );
     const error = await captureError(client().accounts.me(options));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).errors.map((e) => e.field)).toEqual([field]);
@@ -114,7 +154,12 @@ describe('per-call options are checked before sending', () => {
 describe('client.request path segments', () => {
   it.each(['/./accounts', '/a/%2e%2e/b', '/%2E/x', 'x/.%2e/y'])('refuses %s (a dot segment in any spelling)', async (path) => {
     let sent = 0;
-    server.use(http.all(/.*/, () => (sent++, ok({}))));
+    server.use(
+      http.all(/.*/, () => {
+        sent++;
+        return ok({});
+      }),
+    );
     expect(await captureError(client().request('GET', path))).toBeInstanceOf(RequestValidationError);
     expect(sent).toBe(0);
   });

@@ -8,7 +8,12 @@ const server = useMswServer();
 /** Counts every request that reaches the network. */
 function countSent(): () => number {
   let sent = 0;
-  server.use(http.all(/.*/, () => (sent++, ok({ items: [], nextCursor: null }))));
+  server.use(
+    http.all(/.*/, () => {
+      sent++;
+      return ok({ items: [], nextCursor: null });
+    }),
+  );
   return () => sent;
 }
 
@@ -22,7 +27,9 @@ describe('transactions.list limit', () => {
   it.each([0, 101, -1, 1.5, Number.NaN])('refuses limit %s before sending', async (limit) => {
     const sent = countSent();
     const error = await rejected(client().transactions.list({ limit }));
-    expect(error.errors).toEqual([{ field: 'limit', code: 'INVALID_LIMIT', message: expect.stringMatching(/integer from 1 to 100|number/) }]);
+    expect(error.errors).toEqual([
+      { field: 'limit', code: 'INVALID_LIMIT', message: expect.stringMatching(/integer from 1 to 100|number/) },
+    ]);
     expect(sent()).toBe(0);
   });
 

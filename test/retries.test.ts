@@ -14,7 +14,10 @@ type Method = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';
 /** Answers `status` to every request and counts them. */
 function failing(method: Method, status: number, headers: Record<string, string> = {}): { count: () => number } {
   let calls = 0;
-  const handler = http[method.toLowerCase() as 'get'](url('things/1'), () => (calls++, fail(status, `status ${status}`, [], headers)));
+  const handler = http[method.toLowerCase() as 'get'](url('things/1'), () => {
+    calls++;
+    return fail(status, `status ${status}`, [], headers);
+  });
   server.use(handler);
   return { count: () => calls };
 }
@@ -77,7 +80,12 @@ async function runFor(ms: number): Promise<void> {
 /** Records the fake-clock time of each request, answering with `answer(n)` for the n-th. */
 function timed(path: string, answer: (n: number) => Response): number[] {
   const times: number[] = [];
-  server.use(http.get(url(path), () => (times.push(Date.now()), answer(times.length))));
+  server.use(
+    http.get(url(path), () => {
+      times.push(Date.now());
+      return answer(times.length);
+    }),
+  );
   return times;
 }
 
@@ -86,7 +94,9 @@ describe('waits', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
     const reset = String(Date.parse('2026-01-01T00:00:10Z') / 1000);
-    const times = timed('accounts/me', (n) => (n === 1 ? fail(429, 'slow down', [], { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }) : ok({ id: 'acc_1' })));
+    const times = timed('accounts/me', (n) =>
+      n === 1 ? fail(429, 'slow down', [], { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset }) : ok({ id: 'acc_1' }),
+    );
     const pending = client().accounts.me();
     await runFor(11_000);
     expect((await pending).id).toBe('acc_1');
@@ -97,7 +107,9 @@ describe('waits', () => {
 
   it('a 429 honours Retry-After (seconds) before X-RateLimit-Reset', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const times = timed('accounts/me', (n) => (n === 1 ? fail(429, 'slow', [], { 'retry-after': '3', 'x-ratelimit-reset': '4102444800' }) : ok({ id: 'a' })));
+    const times = timed('accounts/me', (n) =>
+      n === 1 ? fail(429, 'slow', [], { 'retry-after': '3', 'x-ratelimit-reset': '4102444800' }) : ok({ id: 'a' }),
+    );
     const pending = client().accounts.me();
     await runFor(3_500);
     await pending;
@@ -109,7 +121,10 @@ describe('waits', () => {
   it('a 429 whose wait exceeds maxRateLimitWait throws the RateLimitError at once instead of sleeping', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(new Date('2026-01-01T00:00:00Z'));
-    const counter = failing('GET', 429, { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Date.parse('2026-01-01T00:05:00Z') / 1000) });
+    const counter = failing('GET', 429, {
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(Date.parse('2026-01-01T00:05:00Z') / 1000),
+    });
     const error = await captureError(client({ maxRateLimitWait: 60_000 }).request('GET', 'things/1'));
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).reset.toISOString()).toBe('2026-01-01T00:05:00.000Z');
@@ -143,6 +158,6 @@ describe('retry policy (pure)', () => {
   });
 
   it('does not retry errors it does not know', () => {
-    expect(decideRetry(new Error("bug"), 60_000)).toBe(false);
+    expect(decideRetry(new Error('bug'), 60_000)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CreditPlatform, InvalidResponseError } from '../src/index.js';
+import { CreditPlatform, type InvalidResponseError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { loopback, refusedBaseUrl } from './helpers/loopback.js';
 import { API_KEY, client, http, HttpResponse, url, useMswServer } from './helpers/msw.js';
@@ -16,7 +16,12 @@ describe('the API key never appears in an error', () => {
     server.use(
       http.get(url('accounts/me'), ({ request }) =>
         HttpResponse.json(
-          { success: false, data: null, message: `Key ${request.headers.get('x-api-key')} is not valid`, errors: [{ field: 'X-API-Key', message: `unknown key ${API_KEY}` }] },
+          {
+            success: false,
+            data: null,
+            message: `Key ${request.headers.get('x-api-key')} is not valid`,
+            errors: [{ field: 'X-API-Key', message: `unknown key ${API_KEY}` }],
+          },
           { status: 401 },
         ),
       ),
@@ -34,13 +39,17 @@ describe('the API key never appears in an error', () => {
   });
 
   it('is absent from connection errors and their causes', async () => {
-    const error = await captureError(new CreditPlatform({ apiKey: API_KEY, baseUrl: await refusedBaseUrl(), maxRetries: 0 }).accounts.me());
+    const error = await captureError(
+      new CreditPlatform({ apiKey: API_KEY, baseUrl: await refusedBaseUrl(), maxRetries: 0 }).accounts.me(),
+    );
     expectNoKey(error);
   });
 
   it('is absent from timeout errors', async () => {
     const lb = await loopback(() => undefined);
-    const error = await captureError(new CreditPlatform({ apiKey: API_KEY, baseUrl: lb.baseUrl, timeout: 100, maxRetries: 0 }).accounts.me());
+    const error = await captureError(
+      new CreditPlatform({ apiKey: API_KEY, baseUrl: lb.baseUrl, timeout: 100, maxRetries: 0 }).accounts.me(),
+    );
     expectNoKey(error);
   });
 

@@ -64,7 +64,9 @@ async function pageAll(): Promise<{ items: number; pages: number; seconds: numbe
 
 await accountsMe(); // warm-up: JIT and connection pool
 const me = await accountsMe();
-console.log(`GET /accounts/me: ${REQUESTS} requests, ${CONCURRENCY} concurrent: ${me.rps.toFixed(0)} req/s, p50 ${me.p50.toFixed(2)} ms, p99 ${me.p99.toFixed(2)} ms`);
+console.log(
+  `GET /accounts/me: ${REQUESTS} requests, ${CONCURRENCY} concurrent: ${me.rps.toFixed(0)} req/s, p50 ${me.p50.toFixed(2)} ms, p99 ${me.p99.toFixed(2)} ms`,
+);
 
 const before = heapMb();
 const walk = await pageAll();

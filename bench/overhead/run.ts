@@ -47,6 +47,8 @@ for (const clock of ['wall', 'cpu'] as const) {
   const times = await interleave(variants, rounds, clock);
   const perCallUs = (name: keyof typeof variants) => ((median(times[name]!) / calls) * 1000).toFixed(1);
   console.log(`[${clock}] median per call: fetch ${perCallUs('fetch')} µs, ky ${perCallUs('ky')} µs, sdk ${perCallUs('sdk')} µs`);
-  console.log(`[${clock}] sdk / ky = ${medianRatio(times.sdk!, times.ky!).toFixed(3)}x (target <= 1.05), sdk / fetch = ${medianRatio(times.sdk!, times.fetch!).toFixed(3)}x, ky / fetch = ${medianRatio(times.ky!, times.fetch!).toFixed(3)}x`);
+  console.log(
+    `[${clock}] sdk / ky = ${medianRatio(times.sdk!, times.ky!).toFixed(3)}x (target <= 1.05), sdk / fetch = ${medianRatio(times.sdk!, times.fetch!).toFixed(3)}x, ky / fetch = ${medianRatio(times.ky!, times.fetch!).toFixed(3)}x`,
+  );
 }
 child.kill();

@@ -4,7 +4,16 @@ import { createServer } from 'node:http';
 
 const body = JSON.stringify({
   success: true,
-  data: { id: 'acc_1', name: 'Bench Co', email: 'ops@bench.test', tier: 'premium', creditTier: 'PREMIUM', status: 'active', kycStatus: 'verified', createdAt: '2026-01-01T00:00:00.000Z' },
+  data: {
+    id: 'acc_1',
+    name: 'Bench Co',
+    email: 'ops@bench.test',
+    tier: 'premium',
+    creditTier: 'PREMIUM',
+    status: 'active',
+    kycStatus: 'verified',
+    createdAt: '2026-01-01T00:00:00.000Z',
+  },
   message: null,
 });
 const server = createServer((_req, res) => {

@@ -87,11 +87,20 @@ try {
     ratiosOff.push(rates.get('SDK, validation off')! / hand);
     ratiosKy.push(rates.get('bare ky loop')! / hand);
   }
-  console.log(`transactions.list: ${TOTAL.toLocaleString()} items in pages of ${LIMIT}, ${ROUNDS} rounds (node ${process.version})`);
-  for (const [name, rates] of results) console.log(`  ${name.padEnd(26)} ${Math.round(median(rates)).toLocaleString().padStart(10)} items/s (median)`);
-  console.log(`  ratio, validation on : ${median(ratiosOn).toFixed(3)} (target >= 0.85; per round: ${ratiosOn.map((r) => r.toFixed(2)).join(' ')})`);
-  console.log(`  ratio, validation off: ${median(ratiosOff).toFixed(3)} (target >= 0.90; per round: ${ratiosOff.map((r) => r.toFixed(2)).join(' ')})`);
-  console.log(`  ratio, bare ky       : ${median(ratiosKy).toFixed(3)} (the ceiling of a ky-based client; per round: ${ratiosKy.map((r) => r.toFixed(2)).join(' ')})`);
+  console.log(
+    `transactions.list: ${TOTAL.toLocaleString()} items in pages of ${LIMIT}, ${ROUNDS} rounds (node ${process.version})`,
+  );
+  for (const [name, rates] of results)
+    console.log(`  ${name.padEnd(26)} ${Math.round(median(rates)).toLocaleString().padStart(10)} items/s (median)`);
+  console.log(
+    `  ratio, validation on : ${median(ratiosOn).toFixed(3)} (target >= 0.85; per round: ${ratiosOn.map((r) => r.toFixed(2)).join(' ')})`,
+  );
+  console.log(
+    `  ratio, validation off: ${median(ratiosOff).toFixed(3)} (target >= 0.90; per round: ${ratiosOff.map((r) => r.toFixed(2)).join(' ')})`,
+  );
+  console.log(
+    `  ratio, bare ky       : ${median(ratiosKy).toFixed(3)} (the ceiling of a ky-based client; per round: ${ratiosKy.map((r) => r.toFixed(2)).join(' ')})`,
+  );
 } finally {
   child.kill();
 }

@@ -47,7 +47,10 @@ export async function startLoopbackServer(): Promise<{ baseUrl: string; server: 
     const cursor = u.searchParams.get('cursor');
     const start = cursor ? Number(cursor.slice(1)) : 0;
     let pages = byLimit.get(limit);
-    if (!pages) byLimit.set(limit, (pages = renderPages(limit)));
+    if (!pages) {
+      pages = renderPages(limit);
+      byLimit.set(limit, pages);
+    }
     const body = pages.get(start) ?? Buffer.from('{"success":true,"data":{"items":[],"nextCursor":null},"message":null}');
     res.writeHead(200, {
       'content-type': 'application/json',

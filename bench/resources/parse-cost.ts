@@ -38,5 +38,6 @@ const rows: [string, () => unknown][] = [
   ['compiled safeParse', () => compiled.safeParse(items)],
 ];
 for (let round = 0; round < 2; round++) {
-  for (const [name, fn] of rows) console.log(`${round ? '' : '(warm-up) '}${name.padEnd(24)} ${perPage(fn).toFixed(1)} µs per page of 100`);
+  for (const [name, fn] of rows)
+    console.log(`${round ? '' : '(warm-up) '}${name.padEnd(24)} ${perPage(fn).toFixed(1)} µs per page of 100`);
 }

@@ -32,7 +32,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     "import { verifyWebhookSignature } from '../../src/webhooks/index.js'; console.log(verifyWebhookSignature);",
   );
   const heavy = inputs.filter((path) => /node_modules\/(ky|zod)\//.test(path));
-  console.log(`verifyWebhookSignature alone: ${bytes} bytes minified (limit ${LIMIT_BYTES}), external imports: ${imports.join(', ')}`);
+  console.log(
+    `verifyWebhookSignature alone: ${bytes} bytes minified (limit ${LIMIT_BYTES}), external imports: ${imports.join(', ')}`,
+  );
   console.log(`inputs: ${inputs.join(', ')}`);
   console.log(heavy.length === 0 ? 'no ky, no zod: ok' : `PULLS IN: ${heavy.join(', ')}`);
   if (bytes >= LIMIT_BYTES || heavy.length > 0) process.exitCode = 1;

@@ -9,6 +9,7 @@ import { isMain, webhookSecret } from './serve-fetch.js';
 export function createApp(options: WebhookReceiverOptions): FastifyInstance {
   const app = Fastify();
   const receive = createWebhookReceiver(options);
+  // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; its types say so too
   void app.register(async (scope) => {
     // Scoped to this plugin: other routes keep Fastify's JSON parser.
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));

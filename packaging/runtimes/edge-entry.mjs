@@ -7,12 +7,15 @@ globalThis.__creditPlatformSmoke = async ({ baseUrl, apiKey, payload, signature,
   const results = {};
   results.webCrypto = typeof crypto !== 'undefined' && typeof crypto.subtle?.importKey === 'function';
   results.goodSignature = await verifyWebhookSignatureAsync(payload, signature, secret);
-  results.badSignature = await verifyWebhookSignatureAsync(payload, signature, secret + 'x');
+  results.badSignature = await verifyWebhookSignatureAsync(payload, signature, `${secret}x`);
   results.bytesSignature = await verifyWebhookSignatureAsync(new TextEncoder().encode(payload), signature, secret);
   const client = new CreditPlatform({ apiKey, baseUrl });
   results.accountId = (await client.accounts.me()).id;
   const wrong = new CreditPlatform({ apiKey: 'cp_wrong_key', baseUrl, maxRetries: 0 });
-  const err = await wrong.accounts.me().then(() => null, (e) => e);
+  const err = await wrong.accounts.me().then(
+    () => null,
+    (e) => e,
+  );
   results.wrongKey = {
     name: err?.name,
     status: err?.status,

@@ -53,7 +53,12 @@ async function bundle() {
       plugins: [nodeBuiltins],
     });
   } catch (err) {
-    console.error('bundle failed:\n' + (err.errors ?? [err]).map((e) => `  ${e.text ?? e}${e.location ? ` (${e.location.file}:${e.location.line})` : ''}`).join('\n'));
+    console.error(
+      'bundle failed:\n' +
+        (err.errors ?? [err])
+          .map((e) => `  ${e.text ?? e}${e.location ? ` (${e.location.file}:${e.location.line})` : ''}`)
+          .join('\n'),
+    );
     process.exit(1);
   }
 }
@@ -65,7 +70,8 @@ if (step === 'bundle') {
   const leftover = output.imports.filter((i) => isBuiltin(i.path));
   if (leftover.length > 0) {
     const by = Object.entries(result.metafile.inputs).flatMap(([file, input]) =>
-      input.imports.filter((i) => isBuiltin(i.path)).map((i) => `${i.path} <- ${file}`));
+      input.imports.filter((i) => isBuiltin(i.path)).map((i) => `${i.path} <- ${file}`),
+    );
     console.error(
       `the Web-only bundle of the client + verifyWebhookSignatureAsync still imports Node built-ins: ` +
         `${[...new Set(leftover.map((i) => i.path))].join(', ')}\n  imported by:\n  ${by.join('\n  ')}`,
@@ -97,5 +103,10 @@ assert.equal(out.badSignature, false, 'verifyWebhookSignatureAsync rejects a bad
 assert.equal(out.bytesSignature, true, 'verifyWebhookSignatureAsync takes bytes');
 console.log('ok - verifyWebhookSignatureAsync in the edge VM');
 assert.match(out.accountId ?? '', /^acc_/, 'client.accounts.me() returns the account');
-assert.deepEqual(out.wrongKey, { name: 'AuthenticationError', status: 401, isAuthenticationError: true, isCreditPlatformError: true });
+assert.deepEqual(out.wrongKey, {
+  name: 'AuthenticationError',
+  status: 401,
+  isAuthenticationError: true,
+  isCreditPlatformError: true,
+});
 console.log(`ok - client.accounts.me() in the edge VM -> ${out.accountId}; wrong key -> AuthenticationError`);

@@ -4,16 +4,14 @@
 // bin on Node), or, with `--in-process`, one started here with startFakeServer
 // (node:http on this runtime).
 import { CreditPlatform, AuthenticationError, APIError, CreditPlatformError } from 'credit-platform';
-import {
-  signWebhookPayload,
-  verifyWebhookSignature,
-  verifyWebhookSignatureAsync,
-} from 'credit-platform/webhooks';
+import { signWebhookPayload, verifyWebhookSignature, verifyWebhookSignatureAsync } from 'credit-platform/webhooks';
 
 const runtime =
-  typeof globalThis.Bun !== 'undefined' ? `bun ${globalThis.Bun.version}`
-  : typeof globalThis.Deno !== 'undefined' ? `deno ${globalThis.Deno.version.deno}`
-  : `node ${process.version}`;
+  typeof globalThis.Bun !== 'undefined'
+    ? `bun ${globalThis.Bun.version}`
+    : typeof globalThis.Deno !== 'undefined'
+      ? `deno ${globalThis.Deno.version.deno}`
+      : `node ${process.version}`;
 const env = (name) => (typeof globalThis.Deno !== 'undefined' ? globalThis.Deno.env.get(name) : process.env[name]);
 const check = (cond, what) => {
   if (!cond) throw new Error(`${runtime}: ${what}`);
@@ -38,7 +36,10 @@ try {
   check(typeof me.id === 'string' && me.id.startsWith('acc_'), `client.accounts.me() -> ${me.id}`);
 
   const wrong = new CreditPlatform({ apiKey: 'cp_wrong_key', baseUrl, maxRetries: 0 });
-  const err = await wrong.accounts.me().then(() => null, (e) => e);
+  const err = await wrong.accounts.me().then(
+    () => null,
+    (e) => e,
+  );
   check(
     err instanceof AuthenticationError && err instanceof APIError && err instanceof CreditPlatformError && err.status === 401,
     `wrong key -> ${err?.name} ${err?.status} (instanceof AuthenticationError, APIError, CreditPlatformError)`,
@@ -57,8 +58,14 @@ const payload = JSON.stringify({
 const signature = signWebhookPayload(payload, secret);
 check(verifyWebhookSignature(payload, signature, secret) === true, 'verifyWebhookSignature accepts a good signature');
 check(verifyWebhookSignature(payload, signature, 'wrong') === false, 'verifyWebhookSignature rejects a bad one');
-check((await verifyWebhookSignatureAsync(payload, signature, secret)) === true, 'verifyWebhookSignatureAsync accepts a good signature');
-check((await verifyWebhookSignatureAsync(payload, 'zz', secret)) === false, 'verifyWebhookSignatureAsync rejects a malformed one');
+check(
+  (await verifyWebhookSignatureAsync(payload, signature, secret)) === true,
+  'verifyWebhookSignatureAsync accepts a good signature',
+);
+check(
+  (await verifyWebhookSignatureAsync(payload, 'zz', secret)) === false,
+  'verifyWebhookSignatureAsync rejects a malformed one',
+);
 const bytes = new TextEncoder().encode(payload);
 check((await verifyWebhookSignatureAsync(bytes, signature, secret)) === true, 'verifyWebhookSignatureAsync takes bytes');
 console.log(`${runtime}: smoke passed`);

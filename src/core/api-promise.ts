@@ -44,7 +44,8 @@ export class APIPromise<T> implements Promise<T> {
   constructor(start: () => Promise<HttpResult>, parse: (result: HttpResult) => T, lazy = false) {
     this.#start = start;
     this.#parse = parse;
-    if (!lazy) this.withResponse();
+    // The eager call's rejection is handled by whoever awaits it; withResponse memoizes it.
+    if (!lazy) void this.withResponse();
   }
 
   /**
@@ -66,6 +67,7 @@ export class APIPromise<T> implements Promise<T> {
     return this.#data;
   }
 
+  // biome-ignore lint/suspicious/noThenProperty: APIPromise is a thenable on purpose, like openai-node's
   then<R1 = T, R2 = never>(
     onfulfilled?: ((value: T) => R1 | PromiseLike<R1>) | null,
     onrejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,

@@ -13,7 +13,11 @@ export function checkRequestOptions(options: RequestOptions, context: CallContex
   const items: ErrorItem[] = [];
   const { timeout, maxRetries } = options;
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 1 && timeout <= 2_147_483_647)) {
-    items.push({ field: 'timeout', code: 'INVALID_TIMEOUT', message: 'must be an integer number of milliseconds from 1 to 2147483647' });
+    items.push({
+      field: 'timeout',
+      code: 'INVALID_TIMEOUT',
+      message: 'must be an integer number of milliseconds from 1 to 2147483647',
+    });
   }
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10)) {
     items.push({ field: 'maxRetries', code: 'INVALID_MAX_RETRIES', message: 'must be an integer from 0 to 10' });
@@ -34,4 +38,3 @@ export function checkKey(key: unknown): string {
   }
   return key;
 }
-

@@ -158,7 +158,13 @@ export class HttpCore {
       }
       // An error status whose body claims success: trust the status.
       return apiErrorFromStatus(
-        { status: response.status, message: `${where} failed with status ${response.status}`, errors: [], headers: response.headers, rateLimit },
+        {
+          status: response.status,
+          message: `${where} failed with status ${response.status}`,
+          errors: [],
+          headers: response.headers,
+          rateLimit,
+        },
         Date.now(),
       );
     }

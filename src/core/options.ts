@@ -126,7 +126,10 @@ function checkBaseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigurationError('baseUrl', `\`baseUrl\` must be an absolute http(s) URL such as https://api.example.com/api/v1; got "${raw}".`);
+    throw new ConfigurationError(
+      'baseUrl',
+      `\`baseUrl\` must be an absolute http(s) URL such as https://api.example.com/api/v1; got "${raw}".`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new ConfigurationError('baseUrl', `\`baseUrl\` must use http or https; got "${url.protocol}".`);

@@ -95,10 +95,13 @@ export class Page<T> implements AsyncIterable<T> {
       const cursor = page.nextCursor;
       if (cursor === null) return;
       if (seen.has(cursor)) {
-        throw new InvalidResponseError(`The service returned cursor "${cursor}" a second time; stopping instead of looping forever.`, {
-          status: 200,
-          body: '',
-        });
+        throw new InvalidResponseError(
+          `The service returned cursor "${cursor}" a second time; stopping instead of looping forever.`,
+          {
+            status: 200,
+            body: '',
+          },
+        );
       }
       seen.add(cursor);
       const next = page.getNextPage();
@@ -140,9 +143,10 @@ export class Page<T> implements AsyncIterable<T> {
 export function checkToArrayOptions(options: ToArrayOptions | undefined): number {
   const max = (options as { max?: unknown } | undefined)?.max;
   if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) {
-    throw new RequestValidationError('toArray() needs { max }: the most items to load, a whole number (e.g. toArray({ max: 500 })).', [
-      { field: 'max', code: 'INVALID_MAX', message: 'must be a whole number; pass toArray({ max })' },
-    ]);
+    throw new RequestValidationError(
+      'toArray() needs { max }: the most items to load, a whole number (e.g. toArray({ max: 500 })).',
+      [{ field: 'max', code: 'INVALID_MAX', message: 'must be a whole number; pass toArray({ max })' }],
+    );
   }
   return max;
 }

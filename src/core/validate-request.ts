@@ -6,7 +6,9 @@ function fieldCode(path: readonly PropertyKey[]): string {
   // The service names codes after the field (INVALID_AMOUNT, INVALID_TOKEN); for `events.2`
   // the field is `events`.
   const key = [...path].reverse().find((part) => typeof part === 'string') ?? 'request';
-  return `INVALID_${String(key).replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
+  return `INVALID_${String(key)
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()}`;
 }
 
 /** Turns zod issues into the service's `{ field, message, code }` items. */

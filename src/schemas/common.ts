@@ -21,6 +21,8 @@ export const chainString = z.string() as unknown as z.ZodType<Chain, Chain>;
  * A string field with known values that autocomplete, open to values a newer service sends.
  * Used for statuses the spec does not fix, so a new status is not an {@link InvalidResponseError}.
  */
-export function openEnum<const V extends readonly [string, ...string[]]>(_values: V): z.ZodType<V[number] | (string & {}), V[number] | (string & {})> {
+export function openEnum<const V extends readonly [string, ...string[]]>(
+  _values: V,
+): z.ZodType<V[number] | (string & {}), V[number] | (string & {})> {
   return z.string() as unknown as z.ZodType<V[number] | (string & {}), V[number] | (string & {})>;
 }

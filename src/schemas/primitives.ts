@@ -18,7 +18,9 @@ export const limitRule = z
   .max(100, { error: 'must be an integer from 1 to 100' });
 
 /** An opaque, non-empty cursor from a previous page's `nextCursor`. */
-export const cursorRule = z.string({ error: 'must be a string' }).min(1, { error: 'must not be empty; omit it to start from the first page' });
+export const cursorRule = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty; omit it to start from the first page' });
 
 /** An absolute HTTPS URL (spec 2.3: deliveries only go to HTTPS). */
 export const httpsUrlRule = z.string({ error: 'must be a string' }).refine(
@@ -61,7 +63,11 @@ export const amountRule = z
     abort: true,
   })
   // `abort` so that "abc" is one problem, not also "must be greater than 0".
-  .refine((value) => DECIMAL.test(value), { error: 'must be a decimal string of ASCII digits such as "10.00"', params: AMOUNT, abort: true })
+  .refine((value) => DECIMAL.test(value), {
+    error: 'must be a decimal string of ASCII digits such as "10.00"',
+    params: AMOUNT,
+    abort: true,
+  })
   .refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0', params: AMOUNT });
 
 /**
@@ -116,12 +122,18 @@ const SYMBOL = /^[A-Za-z0-9]+$/;
 /** A token symbol: non-empty ASCII letters and digits (`wstETH`, `USDC`, or a newer one). */
 export const tokenRule = z
   .string({ error: 'must be a token symbol such as "USDC"' })
-  .regex(SYMBOL, { error: 'must be a token symbol of ASCII letters and digits such as "USDC"' }) as unknown as z.ZodType<Token, Token>;
+  .regex(SYMBOL, { error: 'must be a token symbol of ASCII letters and digits such as "USDC"' }) as unknown as z.ZodType<
+  Token,
+  Token
+>;
 
 /** A chain name: non-empty ASCII letters and digits (`Ethereum`, `Base`, or a newer one). */
 export const chainRule = z
   .string({ error: 'must be a chain name such as "Ethereum"' })
-  .regex(SYMBOL, { error: 'must be a chain name of ASCII letters and digits such as "Ethereum"' }) as unknown as z.ZodType<Chain, Chain>;
+  .regex(SYMBOL, { error: 'must be a chain name of ASCII letters and digits such as "Ethereum"' }) as unknown as z.ZodType<
+  Chain,
+  Chain
+>;
 
 /**
  * An Ethereum address: `0x` and 40 hex digits. Whatever the field is called, the item's code is
@@ -166,7 +178,9 @@ export const emailRule = z
   .regex(/^[^@\s]+@[^@\s]+$/, { error: 'must be an email address such as "ops@example.com"' });
 
 /** An ISO 3166-1 alpha-2 country code such as `"DE"`. */
-export const countryRule = z.string({ error: 'must be a string' }).regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code such as "DE"' });
+export const countryRule = z
+  .string({ error: 'must be a string' })
+  .regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code such as "DE"' });
 
 /** A PATCH body must change something: an empty patch is a slip that would cost a request and change nothing. */
 export function nonEmptyPatch<S extends z.ZodType<Record<string, unknown>>>(schema: S): S {

@@ -4,7 +4,14 @@
 // except `id` on records the SDK's route table addresses by id (docs/design/operations.md):
 // `retrieve(record.id)` must type-check, and a record without one could not be used anyway.
 export { accountSchema, kycSchema, creditTierSchema, type Account, type Kyc, type CreditTier } from './accounts.js';
-export { apiKeySchema, createdApiKeySchema, revokedKeySchema, type ApiKey, type CreatedApiKey, type RevokedApiKey } from './keys.js';
+export {
+  apiKeySchema,
+  createdApiKeySchema,
+  revokedKeySchema,
+  type ApiKey,
+  type CreatedApiKey,
+  type RevokedApiKey,
+} from './keys.js';
 export { permissionSchema, type Permission } from './primitives.js';
 export { webhookSubscriptionSchema, webhookStatusSchema, type WebhookSubscription, type WebhookStatus } from './webhooks.js';
 export { transactionSchema, type Transaction } from './transactions.js';

@@ -59,7 +59,12 @@ export interface FakeAdmin {
 
 const copy = <T>(value: T): T => structuredClone(value);
 
-export function createAdmin(store: Store, deliverer: WebhookDeliverer, scheduler: Scheduler, defaultAccountId: () => string): FakeAdmin {
+export function createAdmin(
+  store: Store,
+  deliverer: WebhookDeliverer,
+  scheduler: Scheduler,
+  defaultAccountId: () => string,
+): FakeAdmin {
   const findWebhook = (id: string) => {
     for (const state of store.accounts.values()) {
       const sub = state.webhooks.get(id);
@@ -102,7 +107,9 @@ export function createAdmin(store: Store, deliverer: WebhookDeliverer, scheduler
     deliveries: (filter = {}) =>
       copy(
         deliverer.deliveries.filter(
-          (d) => (!filter.subscriptionId || d.subscriptionId === filter.subscriptionId) && (!filter.eventId || d.eventId === filter.eventId),
+          (d) =>
+            (!filter.subscriptionId || d.subscriptionId === filter.subscriptionId) &&
+            (!filter.eventId || d.eventId === filter.eventId),
         ),
       ),
     events: () => copy(deliverer.events),
@@ -118,7 +125,10 @@ export function createAdmin(store: Store, deliverer: WebhookDeliverer, scheduler
           kyc: s.kyc,
           transactions: s.transactions.storedValues(),
           ...Object.fromEntries(
-            (['deposits', 'withdrawals', 'credit', 'payments', 'yield', 'scores', 'webhooks', 'keys'] as const).map((name) => [name, s[name].storedValues()]),
+            (['deposits', 'withdrawals', 'credit', 'payments', 'yield', 'scores', 'webhooks', 'keys'] as const).map((name) => [
+              name,
+              s[name].storedValues(),
+            ]),
           ),
         })),
       ),

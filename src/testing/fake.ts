@@ -111,7 +111,11 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
     options.webhookTimeoutMs ?? 10_000,
   );
   const faults = new FaultInjector();
-  const state = store.createAccount({ name: 'Demo account', tier: options.tier ?? 'premium', transactions: options.transactions ?? 250 });
+  const state = store.createAccount({
+    name: 'Demo account',
+    tier: options.tier ?? 'premium',
+    transactions: options.transactions ?? 250,
+  });
   const { key: apiKey } = store.createKey(state.account.id, { name: 'Default key', key: options.apiKey });
   seedSampleRecords(store, state);
 

@@ -47,7 +47,8 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
   const verdict = deps.limiter.consume(bucket.id, bucket.tier, now);
   const headers = rateLimitHeaders(verdict, now);
   try {
-    if (!verdict.allowed) throw httpError(429, 'RATE_LIMIT_EXCEEDED', 'X-API-Key', 'Rate limit exceeded; retry after X-RateLimit-Reset');
+    if (!verdict.allowed)
+      throw httpError(429, 'RATE_LIMIT_EXCEEDED', 'X-API-Key', 'Rate limit exceeded; retry after X-RateLimit-Reset');
     if (path === undefined) throw httpError(404, 'NOT_FOUND', 'path', `No route outside ${PREFIX}`);
     if (!rawKey) throw httpError(401, 'MISSING_API_KEY', 'X-API-Key', 'The X-API-Key header is required');
     if (lookup.kind === 'unknown') throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', 'The API key is not valid');

@@ -29,10 +29,13 @@ export class Scheduler {
     const job: Job = { dueAt, seq: this.#seq++, run };
     this.#jobs.add(job);
     if (this.#manual) return;
-    job.timer = setTimeout(() => {
-      this.#jobs.delete(job);
-      this.track(run());
-    }, Math.max(0, dueAt - this.#clock.now()));
+    job.timer = setTimeout(
+      () => {
+        this.#jobs.delete(job);
+        this.track(run());
+      },
+      Math.max(0, dueAt - this.#clock.now()),
+    );
     job.timer.unref?.();
   }
 

@@ -73,10 +73,7 @@ export interface AccountSeed {
 }
 
 /** The result of looking up an `X-API-Key` value. */
-export type KeyLookup =
-  | { kind: 'valid'; key: StoredKey; state: AccountState }
-  | { kind: 'revoked' }
-  | { kind: 'unknown' };
+export type KeyLookup = { kind: 'valid'; key: StoredKey; state: AccountState } | { kind: 'revoked' } | { kind: 'unknown' };
 
 /** The fake's whole state; route handlers and the admin surface both go through it. */
 export class Store {

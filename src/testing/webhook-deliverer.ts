@@ -69,7 +69,11 @@ export class WebhookDeliverer {
   ) {}
 
   /** Records the event and runs the first attempts; resolves with those attempts. */
-  async publish(state: AccountState, type: string, data: Record<string, unknown>): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }> {
+  async publish(
+    state: AccountState,
+    type: string,
+    data: Record<string, unknown>,
+  ): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }> {
     const event: WebhookEventPayload = {
       id: this.store.ids.next('evt_'),
       type,
@@ -87,7 +91,7 @@ export class WebhookDeliverer {
     const sub = state.webhooks.get(job.subscriptionId);
     const secret = this.store.webhookSecrets.get(job.subscriptionId);
     // A subscription deleted or turned inactive meanwhile gets no further attempts.
-    if (!sub || sub.status !== 'active' || secret === undefined) return undefined;
+    if (sub?.status !== 'active' || secret === undefined) return undefined;
     const signature = signWebhookPayload(job.body, secret);
     const attemptedAt = this.store.nowIso();
     const outcome = await this.#send(sub.url, job.body, signature);
@@ -102,7 +106,12 @@ export class WebhookDeliverer {
       attemptedAt,
       outcome: failed ? 'failed' : 'succeeded',
       responseStatus: outcome.kind === 'response' ? outcome.status : null,
-      error: outcome.kind === 'error' ? outcome.message : outcome.kind === 'timeout' ? `no response within ${this.timeoutMs} ms` : null,
+      error:
+        outcome.kind === 'error'
+          ? outcome.message
+          : outcome.kind === 'timeout'
+            ? `no response within ${this.timeoutMs} ms`
+            : null,
       body: job.body,
       signature,
     };

@@ -13,7 +13,6 @@ import { checkSignatureSync } from './verify-node.js';
 
 const encoder = new TextEncoder();
 
-
 /**
  * Verifies a delivery, then decodes (UTF-8, fatal), parses and validates it into a
  * typed event. Unknown event types come back as {@link UnknownWebhookEvent}, not as

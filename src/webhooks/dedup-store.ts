@@ -69,6 +69,26 @@ export interface MemoryDedupStoreOptions {
   readonly now?: () => number;
 }
 
+/**
+ * The in-process store of {@link createMemoryDedupStore}: a {@link WebhookDedupStore} whose
+ * methods answer synchronously.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryDedupStore, type MemoryDedupStore } from 'credit-platform/webhooks';
+ * const store: MemoryDedupStore = createMemoryDedupStore();
+ * if (store.claim('evt_1') === 'claimed') store.complete('evt_1');
+ * ```
+ */
+export interface MemoryDedupStore extends WebhookDedupStore {
+  /** Claims `eventId` unless it is claimed or completed. */
+  claim(eventId: string): WebhookClaim;
+  /** Marks a claimed id as handled, for the retention period. */
+  complete(eventId: string): void;
+  /** Drops a claim, so the service's retry can run it. */
+  release(eventId: string): void;
+}
+
 interface Entry {
   readonly state: 'in_progress' | 'completed';
   readonly expiresAt: number;
@@ -98,7 +118,7 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * });
  * ```
  */
-export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): WebhookDedupStore {
+export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): MemoryDedupStore {
   const ttlMs = positive(options.ttlMs, 72 * 3_600_000, 'ttlMs');
   const leaseMs = positive(options.leaseMs, 5 * 60_000, 'leaseMs');
   const maxEntries = positive(options.maxEntries, 100_000, 'maxEntries');
@@ -124,7 +144,7 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): W
   }
 
   return {
-    claim(eventId) {
+    claim(eventId): WebhookClaim {
       const at = now();
       sweep(at);
       const entry = entries.get(eventId);

@@ -20,14 +20,22 @@ function isObject(value: unknown): value is JsonObject {
 export function isIsoInstant(value: string): boolean {
   const m = INSTANT.exec(value);
   if (m === null) return false;
-  const [year, month, day, hour, minute, second, offH = 0, offM = 0] = [1, 2, 3, 4, 5, 6, 8, 9].map((i) =>
-    m[i] === undefined ? undefined : Number(m[i]),
-  ) as number[];
+  // The pattern makes groups 1-6 mandatory; the offset groups 8-9 may be absent.
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offH = 0, offM = 0] = [1, 2, 3, 4, 5, 6, 8, 9].map(
+    (i) => (m[i] === undefined ? undefined : Number(m[i])),
+  );
   // Date.parse rolls 2024-02-30 over to March, so the calendar is checked here.
-  const daysInMonth = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return (
-    month! >= 1 && month! <= 12 && day! >= 1 && day! <= daysInMonth &&
-    hour! <= 23 && minute! <= 59 && second! <= 59 && offH <= 23 && offM <= 59
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offH <= 23 &&
+    offM <= 59
   );
 }
 

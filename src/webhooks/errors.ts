@@ -48,8 +48,7 @@ export class WebhookVerificationError extends Error {
 
 const SIGNATURE_MESSAGES = {
   missing_signature: 'The X-Webhook-Signature header is missing or empty.',
-  malformed_signature:
-    'The X-Webhook-Signature header is not exactly 64 lowercase hex digits (or was sent more than once).',
+  malformed_signature: 'The X-Webhook-Signature header is not exactly 64 lowercase hex digits (or was sent more than once).',
   signature_mismatch: 'The X-Webhook-Signature header does not match the payload for any configured secret.',
 } as const;
 

@@ -36,6 +36,7 @@ export {
 } from './signed-delivery.js';
 export {
   createMemoryDedupStore,
+  type MemoryDedupStore,
   type MemoryDedupStoreOptions,
   type WebhookClaim,
   type WebhookDedupStore,

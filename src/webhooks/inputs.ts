@@ -114,7 +114,9 @@ export function keyMaterial(key: WebhookSecretKey): string | Uint8Array {
 
 /** Every key of a secret; call only after {@link checkSecret} passed. */
 export function secretKeys(secret: WebhookSecret): readonly (string | Uint8Array)[] {
-  return Array.isArray(secret) ? (secret as readonly WebhookSecretKey[]).map(keyMaterial) : [keyMaterial(secret as WebhookSecretKey)];
+  return Array.isArray(secret)
+    ? (secret as readonly WebhookSecretKey[]).map(keyMaterial)
+    : [keyMaterial(secret as WebhookSecretKey)];
 }
 
 /** True if a string secret starts or ends with whitespace: a common copy-paste slip. */

@@ -25,7 +25,10 @@ export function hmacKey(key: string | Uint8Array): Promise<CryptoKey> | CryptoKe
   const imported = crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   // Once imported, the key itself is cached, saving a promise tick per call.
   // A failed import must not stick; the oldest entry goes first when full.
-  imported.then((cryptoKey) => cache.get(id) === imported && cache.set(id, cryptoKey), () => cache.delete(id));
+  imported.then(
+    (cryptoKey) => cache.get(id) === imported && cache.set(id, cryptoKey),
+    () => cache.delete(id),
+  );
   if (cache.size >= MAX_KEYS) cache.delete(cache.keys().next().value as string);
   cache.set(id, imported);
   return imported;

@@ -21,7 +21,7 @@ export type NodeWebhookRequest = IncomingMessage & {
 };
 
 const PARSED_BODY =
-  "createNodeWebhookHandler: req.body is already a parsed object, so the raw bytes the signature covers are gone. " +
+  'createNodeWebhookHandler: req.body is already a parsed object, so the raw bytes the signature covers are gone. ' +
   "Give the webhook route the raw body: `app.post('/webhooks', express.raw({ type: 'application/json' }), handler)`, " +
   'and register it before any app-wide `express.json()`.';
 

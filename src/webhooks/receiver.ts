@@ -1,7 +1,7 @@
 // The framework-neutral core of the receivers: verify, parse, de-duplicate, run the
 // callback, and decide the HTTP answer. Web Crypto only, so it runs anywhere.
 import { constructWebhookEventAsync } from './construct-async.js';
-import { createMemoryDedupStore, type WebhookDedupStore } from './dedup-store.js';
+import { createMemoryDedupStore, type WebhookClaim, type WebhookDedupStore } from './dedup-store.js';
 import { WebhookVerificationError } from './errors.js';
 import type { WebhookEventType } from './event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from './events.js';
@@ -140,7 +140,7 @@ export function createWebhookReceiver(
       return authentic ? respond('invalid_payload', error.message) : respond('invalid_signature');
     }
     // Claimed only after verification, so a forged request cannot poison the store.
-    let claim;
+    let claim: WebhookClaim;
     try {
       claim = await store.claim(event.id);
     } catch (error) {

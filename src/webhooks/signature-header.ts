@@ -15,9 +15,7 @@ export type SignatureCheck = 'ok' | SignatureHeaderProblem | 'signature_mismatch
  * (both verifiers need the bytes, and this runs on every delivery).
  * The caller has checked the type with `checkSignatureType`.
  */
-export function parseSignatureHeader(
-  header: string | readonly string[] | null | undefined,
-): Uint8Array | SignatureHeaderProblem {
+export function parseSignatureHeader(header: string | readonly string[] | null | undefined): Uint8Array | SignatureHeaderProblem {
   let value: string | undefined;
   if (typeof header === 'string') value = header;
   else if (header == null || header.length === 0) return 'missing_signature';

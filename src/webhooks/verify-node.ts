@@ -18,9 +18,9 @@ import { parseSignatureHeader, type SignatureCheck } from './signature-header.js
 let nodeCrypto: typeof NodeCrypto | undefined;
 
 function crypto(fn: string): typeof NodeCrypto {
-  nodeCrypto ??= (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
-    | typeof NodeCrypto
-    | undefined;
+  nodeCrypto ??= (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+    'node:crypto',
+  ) as typeof NodeCrypto | undefined;
   if (!nodeCrypto) {
     throw new TypeError(`${fn} needs node:crypto; use ${fn}Async on this runtime.`);
   }

@@ -10,10 +10,15 @@ export interface Loopback {
 
 const open: Server[] = [];
 afterEach(async () => {
-  await Promise.all(open.splice(0).map((server) => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  })));
+  await Promise.all(
+    open.splice(0).map(
+      (server) =>
+        new Promise<void>((resolve) => {
+          server.closeAllConnections();
+          server.close(() => resolve());
+        }),
+    ),
+  );
 });
 
 /** A real node:http server on 127.0.0.1 with an ephemeral port, closed after each test. */
@@ -29,10 +34,11 @@ export async function loopback(handler: (req: IncomingMessage, res: ServerRespon
   return {
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     requests,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

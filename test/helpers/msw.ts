@@ -24,7 +24,10 @@ export function client(options: ClientOptions = {}): CreditPlatform {
 export const RATE_HEADERS = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '119', 'x-ratelimit-reset': '1709856000' };
 
 export function ok(data: JsonBodyType, init: { status?: number; headers?: Record<string, string> } = {}): Response {
-  return HttpResponse.json({ success: true, data, message: null }, { status: init.status ?? 200, headers: { ...RATE_HEADERS, ...init.headers } });
+  return HttpResponse.json(
+    { success: true, data, message: null },
+    { status: init.status ?? 200, headers: { ...RATE_HEADERS, ...init.headers } },
+  );
 }
 
 export function fail(

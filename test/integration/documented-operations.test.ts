@@ -62,10 +62,19 @@ describe('documented operations against the fake over loopback', () => {
         return new Response(null, { status: 204 });
       },
     });
-    const sub = await client.webhooks.create({ url: 'https://hooks.example.test/cp', events: ['deposit.created'], secret: 'whsec_it' });
+    const sub = await client.webhooks.create({
+      url: 'https://hooks.example.test/cp',
+      events: ['deposit.created'],
+      secret: 'whsec_it',
+    });
     expect(sub).toMatchObject({ url: 'https://hooks.example.test/cp', events: ['deposit.created'], status: 'active' });
     expect(JSON.stringify(sub)).not.toContain('whsec_it');
-    await server.fake.admin.emit('deposit.created', { depositId: 'dep_1', token: 'ETH', amount: '1.5', transactionHash: `0x${'0'.repeat(64)}` });
+    await server.fake.admin.emit('deposit.created', {
+      depositId: 'dep_1',
+      token: 'ETH',
+      amount: '1.5',
+      transactionHash: `0x${'0'.repeat(64)}`,
+    });
     await server.fake.settled();
     expect(received).toHaveLength(1);
     expect(verifyWebhookSignature(received[0]!.body, received[0]!.signature, 'whsec_it')).toBe(true);
@@ -99,7 +108,9 @@ describe('documented operations against the fake over loopback', () => {
   it('invalid input is refused by the SDK before the fake sees it', async () => {
     const { server, client } = await start();
     const before = server.fake.admin.snapshot();
-    const error = await captureError(client.webhooks.create({ url: 'http://insecure.test', events: ['deposit.created'], secret: 'x' }));
+    const error = await captureError(
+      client.webhooks.create({ url: 'http://insecure.test', events: ['deposit.created'], secret: 'x' }),
+    );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(server.fake.admin.snapshot()).toEqual(before);
   });
@@ -117,7 +128,10 @@ describe('limits and faults over loopback', () => {
   });
 
   it('a 429 with a short window is waited out and retried', async () => {
-    const { server } = await start({ tier: 'free', rateLimit: { minuteWindowMs: 1_500, tiers: { free: { perMinute: 2, perDay: 1000 } } } });
+    const { server } = await start({
+      tier: 'free',
+      rateLimit: { minuteWindowMs: 1_500, tiers: { free: { perMinute: 2, perDay: 1000 } } },
+    });
     const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl, maxRetries: 3 });
     await client.accounts.me();
     await client.accounts.me();
@@ -134,7 +148,9 @@ describe('limits and faults over loopback', () => {
   it('a dropped connection on a POST is not retried', async () => {
     const { server, client } = await start();
     server.fake.faults.inject({ path: '/webhooks', kind: 'drop', times: 1 });
-    const error = await captureError(client.webhooks.create({ url: 'https://h.example.test/x', events: ['score.updated'], secret: 's' }));
+    const error = await captureError(
+      client.webhooks.create({ url: 'https://h.example.test/x', events: ['score.updated'], secret: 's' }),
+    );
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(server.fake.admin.webhooks()).toHaveLength(0);
   });

@@ -15,7 +15,10 @@ function serve(path: string, total: number, prefix: string): { cursors: (string 
       cursors.push(cursor);
       const start = cursor ? Number(cursor.slice(2)) : 0;
       const limit = Number(q.get('limit') ?? 25);
-      const items = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => ({ id: `${prefix}${start + i}`, amount: '1.00' }));
+      const items = Array.from({ length: Math.max(0, Math.min(limit, total - start)) }, (_, i) => ({
+        id: `${prefix}${start + i}`,
+        amount: '1.00',
+      }));
       const next = start + limit < total ? `c_${start + limit}` : null;
       return ok({ items, nextCursor: next });
     }),
@@ -69,9 +72,15 @@ describe('pagination', () => {
   it('toArray() without max is a RequestValidationError and sends nothing', async () => {
     const { cursors } = serve('transactions', 10, 'tx_');
     for (const options of [undefined, {}, { max: -1 }, { max: 1.5 }, { max: '10' }]) {
-      const error = await captureError(client().transactions.list().toArray(options as never));
+      const error = await captureError(
+        client()
+          .transactions.list()
+          .toArray(options as never),
+      );
       expect(error).toBeInstanceOf(RequestValidationError);
-      expect((error as RequestValidationError).errors).toEqual([{ field: 'max', code: 'INVALID_MAX', message: expect.any(String) }]);
+      expect((error as RequestValidationError).errors).toEqual([
+        { field: 'max', code: 'INVALID_MAX', message: expect.any(String) },
+      ]);
     }
     expect(cursors).toEqual([]);
   });

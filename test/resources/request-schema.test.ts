@@ -20,7 +20,9 @@ describe('client.request with a schema', () => {
     server.use(http.get(url('credit/limits'), () => ok({ available: 5000, echoed: API_KEY })));
     const error = await captureError(client().request('GET', 'credit/limits', { schema: limitsSchema }));
     expect(error).toBeInstanceOf(InvalidResponseError);
-    expect((error as InvalidResponseError).issues).toEqual([{ path: 'available', message: expect.any(String), code: 'invalid_type' }]);
+    expect((error as InvalidResponseError).issues).toEqual([
+      { path: 'available', message: expect.any(String), code: 'invalid_type' },
+    ]);
     expect(JSON.stringify(error)).not.toContain(API_KEY);
   });
 
@@ -41,7 +43,10 @@ describe('client.request with a schema', () => {
     server.use(http.get(url('credit/draws'), () => ok({ items: [{ id: 'd1', amount: '1.00' }], nextCursor: null })));
     const page = await client().request('GET', 'credit/draws', {
       query: { limit: 10 },
-      schema: z.looseObject({ items: z.array(z.looseObject({ id: z.string(), amount: z.string() })), nextCursor: z.string().nullable() }),
+      schema: z.looseObject({
+        items: z.array(z.looseObject({ id: z.string(), amount: z.string() })),
+        nextCursor: z.string().nullable(),
+      }),
     });
     expect(page.items[0]?.amount).toBe('1.00');
   });

@@ -20,18 +20,78 @@ interface Mismatch {
 }
 
 const mismatches: Mismatch[] = [
-  { name: 'a missing required field (webhook url)', path: 'webhooks/wh_1', data: { id: 'wh_1', events: [] }, run: (c) => c.webhooks.retrieve('wh_1'), at: 'url' },
+  {
+    name: 'a missing required field (webhook url)',
+    path: 'webhooks/wh_1',
+    data: { id: 'wh_1', events: [] },
+    run: (c) => c.webhooks.retrieve('wh_1'),
+    at: 'url',
+  },
   { name: 'a missing id', path: 'deposits/dep_1', data: { amount: '1.00' }, run: (c) => c.deposits.retrieve('dep_1'), at: 'id' },
-  { name: 'an amount sent as a number', path: 'payments/pay_1', data: { id: 'pay_1', amount: 12.5 }, run: (c) => c.payments.retrieve('pay_1'), at: 'amount' },
-  { name: 'a wrong type deep inside', path: 'keys/key_1', data: { keyId: 'key_1', name: 'ci', permissions: ['read', 7] }, run: (c) => c.keys.retrieve('key_1'), at: 'permissions.1' },
-  { name: 'a permission outside the spec', path: 'keys/key_1', data: { keyId: 'key_1', name: 'ci', permissions: ['root'] }, run: (c) => c.keys.retrieve('key_1'), at: 'permissions.0' },
-  { name: 'a status outside the spec', path: 'webhooks/wh_1', data: { url: 'https://e.com', events: [], status: 'paused' }, run: (c) => c.webhooks.retrieve('wh_1'), at: 'status' },
-  { name: 'a created key without its value', path: 'keys', data: { keyId: 'key_1', name: 'ci', permissions: ['read'] }, run: (c) => c.keys.create({ name: 'ci', permissions: ['read'] }), at: 'key' },
+  {
+    name: 'an amount sent as a number',
+    path: 'payments/pay_1',
+    data: { id: 'pay_1', amount: 12.5 },
+    run: (c) => c.payments.retrieve('pay_1'),
+    at: 'amount',
+  },
+  {
+    name: 'a wrong type deep inside',
+    path: 'keys/key_1',
+    data: { keyId: 'key_1', name: 'ci', permissions: ['read', 7] },
+    run: (c) => c.keys.retrieve('key_1'),
+    at: 'permissions.1',
+  },
+  {
+    name: 'a permission outside the spec',
+    path: 'keys/key_1',
+    data: { keyId: 'key_1', name: 'ci', permissions: ['root'] },
+    run: (c) => c.keys.retrieve('key_1'),
+    at: 'permissions.0',
+  },
+  {
+    name: 'a status outside the spec',
+    path: 'webhooks/wh_1',
+    data: { url: 'https://e.com', events: [], status: 'paused' },
+    run: (c) => c.webhooks.retrieve('wh_1'),
+    at: 'status',
+  },
+  {
+    name: 'a created key without its value',
+    path: 'keys',
+    data: { keyId: 'key_1', name: 'ci', permissions: ['read'] },
+    run: (c) => c.keys.create({ name: 'ci', permissions: ['read'] }),
+    at: 'key',
+  },
   { name: 'data: null where a record is expected', path: 'accounts/me', data: null, run: (c) => c.accounts.me(), at: '' },
-  { name: 'data: null on a conventional retrieve', path: 'scores/scr_1', data: null, run: (c) => c.scores.retrieve('scr_1'), at: '' },
-  { name: 'an array where a record is expected', path: 'credit/cl_1', data: [{ id: 'cl_1' }], run: (c) => c.credit.retrieve('cl_1'), at: '' },
-  { name: 'a bad item in a list page', path: 'transactions', data: { items: [{ id: 'tx_1' }, { id: 'tx_2', amount: 5 }], nextCursor: null }, run: (c) => c.transactions.list(), at: '1.amount' },
-  { name: 'a score that is not a number', path: 'scores/scr_1', data: { id: 'scr_1', score: '700' }, run: (c) => c.scores.retrieve('scr_1'), at: 'score' },
+  {
+    name: 'data: null on a conventional retrieve',
+    path: 'scores/scr_1',
+    data: null,
+    run: (c) => c.scores.retrieve('scr_1'),
+    at: '',
+  },
+  {
+    name: 'an array where a record is expected',
+    path: 'credit/cl_1',
+    data: [{ id: 'cl_1' }],
+    run: (c) => c.credit.retrieve('cl_1'),
+    at: '',
+  },
+  {
+    name: 'a bad item in a list page',
+    path: 'transactions',
+    data: { items: [{ id: 'tx_1' }, { id: 'tx_2', amount: 5 }], nextCursor: null },
+    run: (c) => c.transactions.list(),
+    at: '1.amount',
+  },
+  {
+    name: 'a score that is not a number',
+    path: 'scores/scr_1',
+    data: { id: 'scr_1', score: '700' },
+    run: (c) => c.scores.retrieve('scr_1'),
+    at: 'score',
+  },
 ];
 
 describe('response validation', () => {

@@ -6,7 +6,10 @@ import { record } from './recorder.js';
 const server = useMswServer();
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-const page = { items: [{ id: 'x_1', keyId: 'key_1', name: 'n', permissions: ['read'], url: 'https://e.com', events: [] }], nextCursor: null };
+const page = {
+  items: [{ id: 'x_1', keyId: 'key_1', name: 'n', permissions: ['read'], url: 'https://e.com', events: [] }],
+  nextCursor: null,
+};
 
 interface Route {
   call: OperationName;
@@ -21,8 +24,20 @@ interface Route {
 const routes: Route[] = [
   { call: 'accounts.me', run: (c) => c.accounts.me(), method: 'GET', path: 'accounts/me' },
   { call: 'accounts.retrieve', run: (c) => c.accounts.retrieve('acc_1'), method: 'GET', path: 'accounts/acc_1' },
-  { call: 'accounts.update', run: (c) => c.accounts.update('acc_1', { name: 'Treasury' }), method: 'PATCH', path: 'accounts/acc_1', body: { name: 'Treasury' } },
-  { call: 'accounts.kyc.retrieve', run: (c) => c.accounts.kyc.retrieve(), method: 'GET', path: 'accounts/me/kyc', data: { status: 'none' } },
+  {
+    call: 'accounts.update',
+    run: (c) => c.accounts.update('acc_1', { name: 'Treasury' }),
+    method: 'PATCH',
+    path: 'accounts/acc_1',
+    body: { name: 'Treasury' },
+  },
+  {
+    call: 'accounts.kyc.retrieve',
+    run: (c) => c.accounts.kyc.retrieve(),
+    method: 'GET',
+    path: 'accounts/me/kyc',
+    data: { status: 'none' },
+  },
   {
     call: 'accounts.kyc.submit',
     run: (c) => c.accounts.kyc.submit({ fullName: 'Ada Lovelace', country: 'GB' }),
@@ -31,9 +46,21 @@ const routes: Route[] = [
     body: { fullName: 'Ada Lovelace', country: 'GB' },
     data: { status: 'pending' },
   },
-  { call: 'keys.revoke', run: (c) => c.keys.revoke('key/1 2'), method: 'DELETE', path: 'keys/key%2F1%202', data: { keyId: 'key/1 2' } },
+  {
+    call: 'keys.revoke',
+    run: (c) => c.keys.revoke('key/1 2'),
+    method: 'DELETE',
+    path: 'keys/key%2F1%202',
+    data: { keyId: 'key/1 2' },
+  },
   { call: 'keys.list', run: (c) => c.keys.list({ limit: 5 }), method: 'GET', path: 'keys', data: page },
-  { call: 'keys.retrieve', run: (c) => c.keys.retrieve('key_1'), method: 'GET', path: 'keys/key_1', data: { keyId: 'key_1', name: 'ci', permissions: ['read'] } },
+  {
+    call: 'keys.retrieve',
+    run: (c) => c.keys.retrieve('key_1'),
+    method: 'GET',
+    path: 'keys/key_1',
+    data: { keyId: 'key_1', name: 'ci', permissions: ['read'] },
+  },
   {
     call: 'keys.create',
     run: (c) => c.keys.create({ name: 'ci', permissions: ['read', 'write'] }),
@@ -51,7 +78,13 @@ const routes: Route[] = [
     data: { id: 'wh_1', url: 'https://e.com/h', events: ['deposit.created'], status: 'active' },
   },
   { call: 'webhooks.list', run: (c) => c.webhooks.list(), method: 'GET', path: 'webhooks', data: page },
-  { call: 'webhooks.retrieve', run: (c) => c.webhooks.retrieve('wh_1'), method: 'GET', path: 'webhooks/wh_1', data: { url: 'https://e.com', events: [] } },
+  {
+    call: 'webhooks.retrieve',
+    run: (c) => c.webhooks.retrieve('wh_1'),
+    method: 'GET',
+    path: 'webhooks/wh_1',
+    data: { url: 'https://e.com', events: [] },
+  },
   {
     call: 'webhooks.update',
     run: (c) => c.webhooks.update('wh_1', { events: ['score.updated'] }),
@@ -60,8 +93,20 @@ const routes: Route[] = [
     body: { events: ['score.updated'] },
     data: { url: 'https://e.com', events: ['score.updated'] },
   },
-  { call: 'webhooks.delete', run: (c) => c.webhooks.delete('wh_1'), method: 'DELETE', path: 'webhooks/wh_1', data: { url: 'https://e.com', events: [] } },
-  { call: 'transactions.list', run: (c) => c.transactions.list({ cursor: 'abc123', limit: 50 }), method: 'GET', path: 'transactions', data: page },
+  {
+    call: 'webhooks.delete',
+    run: (c) => c.webhooks.delete('wh_1'),
+    method: 'DELETE',
+    path: 'webhooks/wh_1',
+    data: { url: 'https://e.com', events: [] },
+  },
+  {
+    call: 'transactions.list',
+    run: (c) => c.transactions.list({ cursor: 'abc123', limit: 50 }),
+    method: 'GET',
+    path: 'transactions',
+    data: page,
+  },
   { call: 'transactions.retrieve', run: (c) => c.transactions.retrieve('tx_1'), method: 'GET', path: 'transactions/tx_1' },
   { call: 'deposits.list', run: (c) => c.deposits.list(), method: 'GET', path: 'deposits', data: page },
   { call: 'deposits.retrieve', run: (c) => c.deposits.retrieve('dep_1'), method: 'GET', path: 'deposits/dep_1' },
@@ -72,8 +117,19 @@ const routes: Route[] = [
     path: 'deposits',
     body: { token: 'USDC', chain: 'Base', amount: '2500.00' },
   },
-  { call: 'deposits.withdrawals.list', run: (c) => c.deposits.withdrawals.list(), method: 'GET', path: 'deposits/withdrawals', data: page },
-  { call: 'deposits.withdrawals.retrieve', run: (c) => c.deposits.withdrawals.retrieve('wd_1'), method: 'GET', path: 'deposits/withdrawals/wd_1' },
+  {
+    call: 'deposits.withdrawals.list',
+    run: (c) => c.deposits.withdrawals.list(),
+    method: 'GET',
+    path: 'deposits/withdrawals',
+    data: page,
+  },
+  {
+    call: 'deposits.withdrawals.retrieve',
+    run: (c) => c.deposits.withdrawals.retrieve('wd_1'),
+    method: 'GET',
+    path: 'deposits/withdrawals/wd_1',
+  },
   {
     call: 'deposits.withdrawals.create',
     run: (c) => c.deposits.withdrawals.create({ token: 'USDC', chain: 'Base', amount: '1.00', toAddress: ADDRESS }),
@@ -83,7 +139,13 @@ const routes: Route[] = [
   },
   { call: 'credit.list', run: (c) => c.credit.list(), method: 'GET', path: 'credit', data: page },
   { call: 'credit.retrieve', run: (c) => c.credit.retrieve('cl_1'), method: 'GET', path: 'credit/cl_1' },
-  { call: 'credit.create', run: (c) => c.credit.create({ token: 'USDC', limit: '10000.00' }), method: 'POST', path: 'credit', body: { token: 'USDC', limit: '10000.00' } },
+  {
+    call: 'credit.create',
+    run: (c) => c.credit.create({ token: 'USDC', limit: '10000.00' }),
+    method: 'POST',
+    path: 'credit',
+    body: { token: 'USDC', limit: '10000.00' },
+  },
   {
     call: 'credit.update',
     run: (c) => c.credit.update('cl_1', { limit: '15000.00', status: 'frozen' }),
@@ -102,8 +164,20 @@ const routes: Route[] = [
   },
   { call: 'yield.list', run: (c) => c.yield.list(), method: 'GET', path: 'yield', data: page },
   { call: 'yield.retrieve', run: (c) => c.yield.retrieve('yld_1'), method: 'GET', path: 'yield/yld_1' },
-  { call: 'yield.replace', run: (c) => c.yield.replace('yld_1', { autoCompound: true }), method: 'PUT', path: 'yield/yld_1', body: { autoCompound: true } },
-  { call: 'yield.update', run: (c) => c.yield.update('yld_1', { autoCompound: false }), method: 'PATCH', path: 'yield/yld_1', body: { autoCompound: false } },
+  {
+    call: 'yield.replace',
+    run: (c) => c.yield.replace('yld_1', { autoCompound: true }),
+    method: 'PUT',
+    path: 'yield/yld_1',
+    body: { autoCompound: true },
+  },
+  {
+    call: 'yield.update',
+    run: (c) => c.yield.update('yld_1', { autoCompound: false }),
+    method: 'PATCH',
+    path: 'yield/yld_1',
+    body: { autoCompound: false },
+  },
   { call: 'scores.list', run: (c) => c.scores.list(), method: 'GET', path: 'scores', data: page },
   { call: 'scores.retrieve', run: (c) => c.scores.retrieve('scr_1'), method: 'GET', path: 'scores/scr_1' },
 ];
@@ -128,7 +202,9 @@ describe('routes', () => {
   });
 
   it('marks exactly the four operations the spec documents', () => {
-    const documented = Object.entries(OPERATIONS).filter(([, op]) => op.documented).map(([name]) => name);
+    const documented = Object.entries(OPERATIONS)
+      .filter(([, op]) => op.documented)
+      .map(([name]) => name);
     expect(documented.sort()).toEqual(['accounts.me', 'keys.revoke', 'transactions.list', 'webhooks.create']);
   });
 

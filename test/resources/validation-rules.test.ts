@@ -57,7 +57,28 @@ const rules: Rule[] = [
     field: 'amount',
     code: 'INVALID_AMOUNT',
     valid: ['1', '0.01', '10000.00', '100', '0.000000000000000001', '123456789012345678901234567890'],
-    invalid: ['0', '0.00', '-1', '1e3', ' 1', '1 ', '١٢', '１', '1,000.00', '01', '1.', '.5', '+1', '', 'abc', 1, 10.5, 0, null, undefined],
+    invalid: [
+      '0',
+      '0.00',
+      '-1',
+      '1e3',
+      ' 1',
+      '1 ',
+      '١٢',
+      '１',
+      '1,000.00',
+      '01',
+      '1.',
+      '.5',
+      '+1',
+      '',
+      'abc',
+      1,
+      10.5,
+      0,
+      null,
+      undefined,
+    ],
   },
   {
     name: 'a credit limit is an amount too, with the same code',
@@ -93,7 +114,11 @@ const rules: Rule[] = [
     field: 'events.1',
     code: 'INVALID_EVENTS',
     valid: [],
-    invalid: [['deposit.created', 'deposit.deleted'], ['deposit.created', 'DEPOSIT.CREATED'], ['deposit.created', '']],
+    invalid: [
+      ['deposit.created', 'deposit.deleted'],
+      ['deposit.created', 'DEPOSIT.CREATED'],
+      ['deposit.created', ''],
+    ],
   },
   {
     name: 'secret is non-empty without surrounding whitespace',
@@ -143,7 +168,8 @@ const rules: Rule[] = [
   {
     name: 'toAddress is 0x and 40 hex digits, code INVALID_ADDRESS',
     data: { id: 'wd_1' },
-    call: (c, toAddress) => c.deposits.withdrawals.create({ token: 'USDC', chain: 'Base', amount: '1', toAddress: anyArg(toAddress) }),
+    call: (c, toAddress) =>
+      c.deposits.withdrawals.create({ token: 'USDC', chain: 'Base', amount: '1', toAddress: anyArg(toAddress) }),
     field: 'toAddress',
     code: 'INVALID_ADDRESS',
     valid: [ADDRESS, ADDRESS.toLowerCase(), `0x${'0'.repeat(40)}`],
@@ -179,21 +205,27 @@ const rules: Rule[] = [
 ];
 
 describe.each(rules)('$name', (rule) => {
-  it.each(rule.valid.map((value) => [JSON.stringify(value) ?? String(value), value]))('accepts %s and sends it', async (_, value) => {
-    const seen = record(server, rule.data);
-    await rule.call(client(), value);
-    expect(seen).toHaveLength(1);
-  });
+  it.each(rule.valid.map((value) => [JSON.stringify(value) ?? String(value), value]))(
+    'accepts %s and sends it',
+    async (_, value) => {
+      const seen = record(server, rule.data);
+      await rule.call(client(), value);
+      expect(seen).toHaveLength(1);
+    },
+  );
 
-  it.each(rule.invalid.map((value) => [JSON.stringify(value) ?? String(value), value]))('refuses %s and sends nothing', async (_, value) => {
-    const seen = record(server, rule.data);
-    const error = await captureError(rule.call(client(), value));
-    expect(error).toBeInstanceOf(RequestValidationError);
-    const items = (error as RequestValidationError).errors;
-    expect(items).toContainEqual({ field: rule.field, code: rule.code, message: expect.any(String) });
-    expect(items.every((item) => item.message.length > 0)).toBe(true);
-    expect(seen).toHaveLength(0);
-  });
+  it.each(rule.invalid.map((value) => [JSON.stringify(value) ?? String(value), value]))(
+    'refuses %s and sends nothing',
+    async (_, value) => {
+      const seen = record(server, rule.data);
+      const error = await captureError(rule.call(client(), value));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      const items = (error as RequestValidationError).errors;
+      expect(items).toContainEqual({ field: rule.field, code: rule.code, message: expect.any(String) });
+      expect(items.every((item) => item.message.length > 0)).toBe(true);
+      expect(seen).toHaveLength(0);
+    },
+  );
 });
 
 describe('whole bodies', () => {
@@ -202,7 +234,11 @@ describe('whole bodies', () => {
     const error = await captureError(
       client().deposits.withdrawals.create({ token: '', chain: 'Base', amount: '0', toAddress: 'nope' } as never),
     );
-    expect((error as RequestValidationError).errors.map((e) => e.code).sort()).toEqual(['INVALID_ADDRESS', 'INVALID_AMOUNT', 'INVALID_TOKEN']);
+    expect((error as RequestValidationError).errors.map((e) => e.code).sort()).toEqual([
+      'INVALID_ADDRESS',
+      'INVALID_AMOUNT',
+      'INVALID_TOKEN',
+    ]);
     expect(seen).toHaveLength(0);
   });
 
@@ -214,7 +250,9 @@ describe('whole bodies', () => {
   ])('%s refuses an empty patch', async (_, call) => {
     const seen = record(server);
     const error = await captureError(call(client()));
-    expect((error as RequestValidationError).errors).toEqual([{ field: 'request', code: 'INVALID_REQUEST', message: 'must set at least one field to change' }]);
+    expect((error as RequestValidationError).errors).toEqual([
+      { field: 'request', code: 'INVALID_REQUEST', message: 'must set at least one field to change' },
+    ]);
     expect(seen).toHaveLength(0);
   });
 
@@ -238,14 +276,18 @@ describe('whole bodies', () => {
   it.each(['G', 'GBR', 'G1', ''])('kyc.submit refuses country %j', async (country) => {
     const seen = record(server);
     const error = await captureError(client().accounts.kyc.submit({ fullName: 'Ada Lovelace', country }));
-    expect((error as RequestValidationError).errors).toEqual([{ field: 'country', code: 'INVALID_COUNTRY', message: expect.any(String) }]);
+    expect((error as RequestValidationError).errors).toEqual([
+      { field: 'country', code: 'INVALID_COUNTRY', message: expect.any(String) },
+    ]);
     expect(seen).toHaveLength(0);
   });
 
   it('credit.update refuses an unknown status', async () => {
     const seen = record(server);
     const error = await captureError(client().credit.update('cl_1', { status: 'paused' as never }));
-    expect((error as RequestValidationError).errors).toEqual([{ field: 'status', code: 'INVALID_STATUS', message: expect.any(String) }]);
+    expect((error as RequestValidationError).errors).toEqual([
+      { field: 'status', code: 'INVALID_STATUS', message: expect.any(String) },
+    ]);
     expect(seen).toHaveLength(0);
   });
 });

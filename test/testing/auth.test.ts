@@ -17,7 +17,8 @@ describe('authentication', () => {
     expect(res.status).toBe(401);
     expect(errorCode(res)).toBe('MISSING_API_KEY');
     expect(res.body.errors?.[0]).toMatchObject({ field: 'X-API-Key' });
-    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers.get(h)).toMatch(/^\d+$/);
+    for (const h of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'])
+      expect(res.headers.get(h)).toMatch(/^\d+$/);
   });
 
   it('answers 401 INVALID_API_KEY for an unknown key and never echoes the key', async () => {
@@ -72,10 +73,19 @@ describe('permissions', () => {
 
   it('lets a write key write and read, but not manage keys', async () => {
     const { fake, write } = setup();
-    expect((await call(fake, 'POST', '/deposits', { key: write, body: { token: 'USDC', chain: 'base', amount: '1.00' } })).status).toBe(201);
+    expect(
+      (await call(fake, 'POST', '/deposits', { key: write, body: { token: 'USDC', chain: 'base', amount: '1.00' } })).status,
+    ).toBe(201);
     expect((await call(fake, 'GET', '/deposits', { key: write })).status).toBe(200);
-    for (const [method, path] of [['GET', '/keys'], ['POST', '/keys'], ['DELETE', '/keys/key_x']] as const) {
-      const res = await call(fake, method, path, { key: write, body: method === 'POST' ? { name: 'n', permissions: ['read'] } : undefined });
+    for (const [method, path] of [
+      ['GET', '/keys'],
+      ['POST', '/keys'],
+      ['DELETE', '/keys/key_x'],
+    ] as const) {
+      const res = await call(fake, method, path, {
+        key: write,
+        body: method === 'POST' ? { name: 'n', permissions: ['read'] } : undefined,
+      });
       expect(res.status).toBe(403);
     }
   });

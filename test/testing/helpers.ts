@@ -4,6 +4,7 @@ export const ORIGIN = 'https://api.example.test';
 
 export interface Envelope {
   success: boolean;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of the fake's answers
   data: any;
   message: string | null;
   errors?: { field: string; message: string; code: string }[];
@@ -20,7 +21,13 @@ export async function call(
   fake: FakeCreditPlatform,
   method: string,
   path: string,
-  options: { key?: string | null; body?: unknown; rawBody?: string; headers?: Record<string, string>; clientAddress?: string } = {},
+  options: {
+    key?: string | null;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+    clientAddress?: string;
+  } = {},
 ): Promise<CallResult> {
   const headers = new Headers(options.headers);
   const key = options.key === undefined ? fake.apiKey : options.key;

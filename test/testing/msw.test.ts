@@ -24,7 +24,11 @@ describe('msw handlers', () => {
 
   it('keeps the fake state across requests (create, then list)', async () => {
     const headers = { 'X-API-Key': fake.apiKey, 'content-type': 'application/json' };
-    const created = await fetch('https://api.example.test/api/v1/deposits', { method: 'POST', headers, body: JSON.stringify({ token: 'ETH', chain: 'base', amount: '1.25' }) });
+    const created = await fetch('https://api.example.test/api/v1/deposits', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ token: 'ETH', chain: 'base', amount: '1.25' }),
+    });
     expect(created.status).toBe(201);
     const id = (await created.json()).data.id;
     const list = await (await fetch('https://api.example.test/api/v1/deposits', { headers })).json();
@@ -32,14 +36,18 @@ describe('msw handlers', () => {
   });
 
   it('maps another base path onto the fake', async () => {
-    const res = await fetch('https://gw.example.test/credit/v1/transactions?limit=5', { headers: { 'X-API-Key': gateway.apiKey } });
+    const res = await fetch('https://gw.example.test/credit/v1/transactions?limit=5', {
+      headers: { 'X-API-Key': gateway.apiKey },
+    });
     expect(res.status).toBe(200);
     expect((await res.json()).data.items).toHaveLength(2);
   });
 
   it('turns a dropped connection into a network error', async () => {
     fake.faults.inject({ path: '/accounts/me', kind: 'drop' });
-    await expect(fetch('https://api.example.test/api/v1/accounts/me', { headers: { 'X-API-Key': fake.apiKey } })).rejects.toThrow(TypeError);
+    await expect(fetch('https://api.example.test/api/v1/accounts/me', { headers: { 'X-API-Key': fake.apiKey } })).rejects.toThrow(
+      TypeError,
+    );
   });
 
   it('leaves requests outside the base URL unhandled (an error with onUnhandledFrame)', async () => {

@@ -31,10 +31,18 @@ describe('deposits and withdrawals', () => {
     const fake = setup();
     const created = await call(fake, 'POST', '/deposits', { body: { token: 'usdc', chain: 'Base', amount: '250.00' } });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ id: expect.stringMatching(/^dep_/), token: 'USDC', chain: 'base', amount: '250.00', status: 'confirmed' });
+    expect(created.body.data).toMatchObject({
+      id: expect.stringMatching(/^dep_/),
+      token: 'USDC',
+      chain: 'base',
+      amount: '250.00',
+      status: 'confirmed',
+    });
     expect(created.body.data.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect((await call(fake, 'GET', `/deposits/${created.body.data.id}`)).body.data).toEqual(created.body.data);
-    expect((await call(fake, 'GET', '/deposits')).body.data.items.map((d: { id: string }) => d.id)).toContain(created.body.data.id);
+    expect((await call(fake, 'GET', '/deposits')).body.data.items.map((d: { id: string }) => d.id)).toContain(
+      created.body.data.id,
+    );
     const txs = (await call(fake, 'GET', '/transactions')).body.data.items;
     expect(txs.at(-1)).toMatchObject({ type: 'deposit', amount: '250.00', transactionHash: created.body.data.transactionHash });
   });
@@ -55,12 +63,16 @@ describe('deposits and withdrawals', () => {
 
   it('creates withdrawals under /deposits/withdrawals and validates the address', async () => {
     const fake = setup();
-    const created = await call(fake, 'POST', '/deposits/withdrawals', { body: { token: 'ETH', chain: 'ethereum', amount: '1.5', toAddress: ADDRESS } });
+    const created = await call(fake, 'POST', '/deposits/withdrawals', {
+      body: { token: 'ETH', chain: 'ethereum', amount: '1.5', toAddress: ADDRESS },
+    });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ id: expect.stringMatching(/^wd_/), status: 'pending', toAddress: ADDRESS });
     expect((await call(fake, 'GET', `/deposits/withdrawals/${created.body.data.id}`)).status).toBe(200);
     expect((await call(fake, 'GET', '/deposits/withdrawals')).body.data.items).toHaveLength(1);
-    const bad = await call(fake, 'POST', '/deposits/withdrawals', { body: { token: 'ETH', chain: 'ethereum', amount: '1', toAddress: '0x123' } });
+    const bad = await call(fake, 'POST', '/deposits/withdrawals', {
+      body: { token: 'ETH', chain: 'ethereum', amount: '1', toAddress: '0x123' },
+    });
     expect(errorCode(bad)).toBe('INVALID_ADDRESS');
   });
 });
@@ -69,7 +81,13 @@ describe('credit lines and payments', () => {
   it('creates, updates and freezes a credit line; a closed line is a 409', async () => {
     const fake = setup();
     const line = (await call(fake, 'POST', '/credit', { body: { token: 'USDC', limit: '5000' } })).body.data;
-    expect(line).toMatchObject({ id: expect.stringMatching(/^cl_/), limit: '5000.00', used: '0.00', available: '5000.00', status: 'active' });
+    expect(line).toMatchObject({
+      id: expect.stringMatching(/^cl_/),
+      limit: '5000.00',
+      used: '0.00',
+      available: '5000.00',
+      status: 'active',
+    });
     const raised = await call(fake, 'PATCH', `/credit/${line.id}`, { body: { limit: '7500.50' } });
     expect(raised.body.data).toMatchObject({ limit: '7500.50', available: '7500.50' });
     expect((await call(fake, 'PATCH', `/credit/${line.id}`, { body: { status: 'frozen' } })).body.data.status).toBe('frozen');
@@ -87,9 +105,13 @@ describe('credit lines and payments', () => {
     expect(paid.body.data).toMatchObject({ id: expect.stringMatching(/^pay_/), creditLineId: line.id, amount: '500.25' });
     expect((await call(fake, 'GET', `/credit/${line.id}`)).body.data).toMatchObject({ used: '1999.75', available: '8000.25' });
     expect((await call(fake, 'GET', `/payments/${paid.body.data.id}`)).status).toBe(200);
-    expect(errorCode(await call(fake, 'POST', '/payments', { body: { creditLineId: 'cl_nope', amount: '1', token: 'USDC' } }))).toBe('INVALID_CREDIT_LINE');
+    expect(
+      errorCode(await call(fake, 'POST', '/payments', { body: { creditLineId: 'cl_nope', amount: '1', token: 'USDC' } })),
+    ).toBe('INVALID_CREDIT_LINE');
     await call(fake, 'PATCH', `/credit/${line.id}`, { body: { status: 'frozen' } });
-    expect(errorCode(await call(fake, 'POST', '/payments', { body: { creditLineId: line.id, amount: '1', token: 'USDC' } }))).toBe('CREDIT_FROZEN');
+    expect(
+      errorCode(await call(fake, 'POST', '/payments', { body: { creditLineId: line.id, amount: '1', token: 'USDC' } })),
+    ).toBe('CREDIT_FROZEN');
   });
 
   it('refuses a limit below the amount in use', async () => {
@@ -105,8 +127,12 @@ describe('yield, scores and unsupported methods', () => {
     const position = (await call(fake, 'GET', '/yield')).body.data.items[0];
     expect(position).toMatchObject({ id: expect.stringMatching(/^yld_/), autoCompound: true });
     expect((await call(fake, 'PUT', `/yield/${position.id}`, { body: {} })).status).toBe(422);
-    expect((await call(fake, 'PUT', `/yield/${position.id}`, { body: { autoCompound: false } })).body.data.autoCompound).toBe(false);
-    expect((await call(fake, 'PATCH', `/yield/${position.id}`, { body: { autoCompound: true } })).body.data.autoCompound).toBe(true);
+    expect((await call(fake, 'PUT', `/yield/${position.id}`, { body: { autoCompound: false } })).body.data.autoCompound).toBe(
+      false,
+    );
+    expect((await call(fake, 'PATCH', `/yield/${position.id}`, { body: { autoCompound: true } })).body.data.autoCompound).toBe(
+      true,
+    );
     expect((await call(fake, 'PATCH', `/yield/${position.id}`, { body: { autoCompound: 'yes' } })).status).toBe(422);
   });
 

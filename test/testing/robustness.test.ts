@@ -6,7 +6,10 @@ const setup = () => createFakeCreditPlatform({ clock: createManualClock(), trans
 
 describe('bad input', () => {
   it('answers malformed JSON with 400 INVALID_JSON in the envelope', async () => {
-    const res = await call(setup(), 'POST', '/deposits', { rawBody: '{"token": "ETH",', headers: { 'content-type': 'application/json' } });
+    const res = await call(setup(), 'POST', '/deposits', {
+      rawBody: '{"token": "ETH",',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(errorCode(res)).toBe('INVALID_JSON');
   });
@@ -47,13 +50,20 @@ describe('bad input', () => {
         c.close();
       },
     });
-    const req = new Request(`${ORIGIN}/api/v1/deposits`, { method: 'POST', headers: { 'x-api-key': fake.apiKey }, body: stream, duplex: 'half' } as RequestInit);
+    const req = new Request(`${ORIGIN}/api/v1/deposits`, {
+      method: 'POST',
+      headers: { 'x-api-key': fake.apiKey },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit);
     expect((await fake.handle(req)).status).toBe(413);
   });
 
   it('changes nothing on a rejected request', async () => {
     const fake = setup();
-    const sub = (await call(fake, 'POST', '/webhooks', { body: { url: 'https://h.example.test', events: ['deposit.created'], secret: 's' } })).body.data;
+    const sub = (
+      await call(fake, 'POST', '/webhooks', { body: { url: 'https://h.example.test', events: ['deposit.created'], secret: 's' } })
+    ).body.data;
     const line = (await call(fake, 'GET', '/credit')).body.data.items[0];
     const before = fake.admin.snapshot();
     const readKey = fake.admin.createKey(fake.accountId, { permissions: ['read'] }).key;
@@ -61,10 +71,14 @@ describe('bad input', () => {
     const rejected = [
       await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'base', amount: '-1' } }),
       await call(fake, 'POST', '/deposits', { rawBody: '{' }),
-      await call(fake, 'POST', '/deposits', { rawBody: JSON.stringify({ token: 'ETH', chain: 'base', amount: '1', pad: 'x'.repeat(2000) }) }),
+      await call(fake, 'POST', '/deposits', {
+        rawBody: JSON.stringify({ token: 'ETH', chain: 'base', amount: '1', pad: 'x'.repeat(2000) }),
+      }),
       await call(fake, 'POST', '/deposits', { key: readKey, body: { token: 'ETH', chain: 'base', amount: '1' } }),
       await call(fake, 'POST', '/deposits', { key: 'nope', body: { token: 'ETH', chain: 'base', amount: '1' } }),
-      await call(fake, 'PATCH', `/webhooks/${sub.id}`, { body: { url: 'http://insecure.example.test', events: ['payment.due'] } }),
+      await call(fake, 'PATCH', `/webhooks/${sub.id}`, {
+        body: { url: 'http://insecure.example.test', events: ['payment.due'] },
+      }),
       await call(fake, 'PATCH', `/credit/${line.id}`, { body: { limit: '1.00', status: 'frozen' } }),
       await call(fake, 'POST', '/payments', { body: { creditLineId: line.id, amount: '1', token: 'ETH' } }),
       await call(fake, 'POST', '/accounts/me/kyc', { body: { fullName: 'A' } }),

@@ -23,7 +23,11 @@ describe('startFakeServer', () => {
   it('round-trips bodies and errors', async () => {
     server = await startFakeServer();
     const headers = { 'X-API-Key': server.apiKey, 'content-type': 'application/json' };
-    const created = await fetch(`${server.baseUrl}/deposits`, { method: 'POST', headers, body: JSON.stringify({ token: 'DAI', chain: 'polygon', amount: '3.00' }) });
+    const created = await fetch(`${server.baseUrl}/deposits`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ token: 'DAI', chain: 'polygon', amount: '3.00' }),
+    });
     expect(created.status).toBe(201);
     expect((await created.json()).data.token).toBe('DAI');
     const bad = await fetch(`${server.baseUrl}/deposits`, { method: 'POST', headers, body: '{oops' });
@@ -112,7 +116,10 @@ describe('credit-platform-fake bin', () => {
   });
 
   it('refuses a bad --port with exit code 2', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/cli.ts', '--port', 'abc'], { cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/cli.ts', '--port', 'abc'], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let err = '';
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -22,29 +22,42 @@ async function subscribe(fake: ReturnType<typeof setup>['fake'], events = ['depo
 describe('POST /webhooks validation', () => {
   it('creates an active subscription and never returns the secret', async () => {
     const { fake } = setup();
-    const res = await call(fake, 'POST', '/webhooks', { body: { url: URL_, events: ['deposit.created', 'deposit.created'], secret: SECRET } });
-    expect(res.body.data).toMatchObject({ id: expect.stringMatching(/^wh_/), url: URL_, events: ['deposit.created'], status: 'active' });
+    const res = await call(fake, 'POST', '/webhooks', {
+      body: { url: URL_, events: ['deposit.created', 'deposit.created'], secret: SECRET },
+    });
+    expect(res.body.data).toMatchObject({
+      id: expect.stringMatching(/^wh_/),
+      url: URL_,
+      events: ['deposit.created'],
+      status: 'active',
+    });
     expect(JSON.stringify(res.body)).not.toContain(SECRET);
     expect(JSON.stringify((await call(fake, 'GET', '/webhooks')).body)).not.toContain(SECRET);
   });
 
   it('refuses a non-HTTPS URL, unknown event types and a missing secret, all in one 422', async () => {
     const { fake } = setup();
-    const res = await call(fake, 'POST', '/webhooks', { body: { url: 'http://hooks.example.test', events: ['deposit.created', 'nope.nope'] } });
+    const res = await call(fake, 'POST', '/webhooks', {
+      body: { url: 'http://hooks.example.test', events: ['deposit.created', 'nope.nope'] },
+    });
     expect(res.status).toBe(422);
     expect(res.body.errors?.map((e) => [e.field, e.code])).toEqual([
       ['url', 'INVALID_URL'],
       ['events', 'INVALID_EVENT_TYPE'],
       ['secret', 'REQUIRED'],
     ]);
-    expect(errorCode(await call(fake, 'POST', '/webhooks', { body: { url: URL_, events: [], secret: 's' } }))).toBe('INVALID_VALUE');
+    expect(errorCode(await call(fake, 'POST', '/webhooks', { body: { url: URL_, events: [], secret: 's' } }))).toBe(
+      'INVALID_VALUE',
+    );
     expect((await call(fake, 'GET', '/webhooks')).body.data.items).toEqual([]);
   });
 
   it('answers 409 for a second subscription to the same URL', async () => {
     const { fake } = setup();
     await subscribe(fake);
-    expect(errorCode(await call(fake, 'POST', '/webhooks', { body: { url: URL_, events: ['payment.due'], secret: 'x' } }))).toBe('DUPLICATE_WEBHOOK');
+    expect(errorCode(await call(fake, 'POST', '/webhooks', { body: { url: URL_, events: ['payment.due'], secret: 'x' } }))).toBe(
+      'DUPLICATE_WEBHOOK',
+    );
   });
 
   it('lists, retrieves, updates and deletes subscriptions', async () => {
@@ -71,7 +84,12 @@ describe('deliveries', () => {
     expect(verifyWebhookSignature(got!.body, got!.headers.get('x-webhook-signature'), SECRET)).toBe(true);
     expect(verifyWebhookSignature(got!.body, got!.headers.get('x-webhook-signature'), 'other')).toBe(false);
     const payload = JSON.parse(got!.body);
-    expect(payload).toEqual({ id: event.id, type: 'deposit.created', timestamp: '2026-01-01T00:00:00.000Z', data: expect.any(Object) });
+    expect(payload).toEqual({
+      id: event.id,
+      type: 'deposit.created',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      data: expect.any(Object),
+    });
     expect(payload.id).toMatch(/^evt_/);
     expect(Object.keys(payload.data).sort()).toEqual(['amount', 'depositId', 'token', 'transactionHash']);
   });
@@ -79,7 +97,9 @@ describe('deliveries', () => {
   it('delivers events caused by API calls, only to subscriptions listing the type', async () => {
     const { fake, received } = setup();
     await subscribe(fake, ['deposit.created']);
-    await call(fake, 'POST', '/webhooks', { body: { url: 'https://other.example.test/h', events: ['payment.received'], secret: 's2' } });
+    await call(fake, 'POST', '/webhooks', {
+      body: { url: 'https://other.example.test/h', events: ['payment.received'], secret: 's2' },
+    });
     const dep = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'base', amount: '2' } });
     await fake.settled();
     expect(received).toHaveLength(1);

@@ -8,7 +8,9 @@ describe('verifyWebhookSignatureAsync across realms', () => {
   it('verifies when crypto.subtle.importKey resolves with a promise from another realm', async () => {
     const realImport = crypto.subtle.importKey.bind(crypto.subtle);
     const spy = vi.spyOn(crypto.subtle, 'importKey').mockImplementation(((...args: Parameters<typeof realImport>) => {
-      const foreign = runInNewContext('(p) => new Promise((resolve, reject) => p.then(resolve, reject))')(realImport(...args)) as Promise<CryptoKey>;
+      const foreign = runInNewContext('(p) => new Promise((resolve, reject) => p.then(resolve, reject))')(
+        realImport(...args),
+      ) as Promise<CryptoKey>;
       expect(foreign instanceof Promise).toBe(false);
       return foreign;
     }) as typeof crypto.subtle.importKey);

@@ -76,7 +76,12 @@ describe('createWebhookHandler', () => {
   it('answers 401 to a forged delivery and does not let it poison the store', async () => {
     const { handler, onDeposit } = setup();
     const real = deposit('evt_target');
-    const forged = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: 'attacker', id: 'evt_target' });
+    const forged = createSignedWebhookDelivery({
+      type: 'deposit.created',
+      data: depositData(),
+      secret: 'attacker',
+      id: 'evt_target',
+    });
     const rejected = await handler(post(forged));
     expect(rejected.status).toBe(401);
     expect(await rejected.json()).toEqual({ error: 'invalid_signature' });
@@ -100,7 +105,9 @@ describe('createWebhookHandler', () => {
     const { handler } = setup({ onUnknownEvent });
     const unknown = createSignedWebhookDelivery({ type: 'loan.liquidated', data: { n: 1 }, secret: SECRET });
     expect((await handler(post(unknown))).status).toBe(200);
-    expect(onUnknownEvent).toHaveBeenCalledExactlyOnceWith(expect.objectContaining({ type: 'unknown', rawType: 'loan.liquidated' }));
+    expect(onUnknownEvent).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ type: 'unknown', rawType: 'loan.liquidated' }),
+    );
     const unhandled = createSignedWebhookDelivery({ type: 'score.updated', data: {}, secret: SECRET });
     expect((await handler(post(unhandled))).status).toBe(200);
   });
@@ -124,17 +131,30 @@ describe('createWebhookHandler', () => {
   });
 
   it('answers 503 when the store fails, and still 200 when only recording completion fails', async () => {
-    const broken: WebhookDedupStore = { claim: () => Promise.reject(new Error('redis down')), complete: () => {}, release: () => {} };
+    const broken: WebhookDedupStore = {
+      claim: () => Promise.reject(new Error('redis down')),
+      complete: () => {},
+      release: () => {},
+    };
     expect((await setup({ store: broken }).handler(post(deposit()))).status).toBe(503);
     const memory = createMemoryDedupStore();
-    const flaky: WebhookDedupStore = { ...memory, complete: () => { throw new Error('write failed'); } };
+    const flaky: WebhookDedupStore = {
+      ...memory,
+      complete: () => {
+        throw new Error('write failed');
+      },
+    };
     const { handler, onError } = setup({ store: flaky });
     expect((await handler(post(deposit()))).status).toBe(200);
     expect(onError).toHaveBeenCalledWith(expect.objectContaining({ message: 'write failed' }), expect.anything());
   });
 
   it('fails at creation when the secret is missing, without printing secrets', () => {
-    expect(() => createWebhookHandler({ secret: undefined as unknown as string })).toThrow(/createWebhookHandler: secret must be/);
-    expect(() => createWebhookHandler({ secret: ['whsec_visible', ''] })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('whsec_visible') }));
+    expect(() => createWebhookHandler({ secret: undefined as unknown as string })).toThrow(
+      /createWebhookHandler: secret must be/,
+    );
+    expect(() => createWebhookHandler({ secret: ['whsec_visible', ''] })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('whsec_visible') }),
+    );
   });
 });

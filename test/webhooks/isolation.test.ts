@@ -8,7 +8,16 @@ import { bundle } from '../../bench/webhooks/bundle-size.js';
 const SRC = fileURLToPath(new URL('../../src/webhooks/', import.meta.url));
 
 async function runtimeImports(entry: string): Promise<string[]> {
-  const result = await build({ entryPoints: [`${SRC}${entry}`], bundle: true, write: false, metafile: true, platform: 'neutral', format: 'esm', external: ['node:*'], logLevel: 'silent' });
+  const result = await build({
+    entryPoints: [`${SRC}${entry}`],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'neutral',
+    format: 'esm',
+    external: ['node:*'],
+    logLevel: 'silent',
+  });
   return Object.values(result.metafile.outputs).flatMap((output) => output.imports.map((i) => i.path));
 }
 
@@ -17,7 +26,8 @@ describe('module boundaries of src/webhooks', () => {
     for (const file of readdirSync(SRC)) {
       const source = readFileSync(`${SRC}${file}`, 'utf8');
       const specifiers = [...source.matchAll(/^(?:import|export|\}).*from '([^']+)'/gm)].map((m) => m[1]!);
-      for (const specifier of specifiers) expect(specifier, `${file} imports ${specifier}`).toMatch(/^(\.\/[\w-]+\.js|node:\w+)$/);
+      for (const specifier of specifiers)
+        expect(specifier, `${file} imports ${specifier}`).toMatch(/^(\.\/[\w-]+\.js|node:\w+)$/);
     }
   });
 
@@ -51,7 +61,9 @@ describe('module boundaries of src/webhooks', () => {
   });
 
   it('verifyWebhookSignature bundled alone is under 3 KB and pulls in no ky and no zod', async () => {
-    const { bytes, inputs } = await bundle("import { verifyWebhookSignature } from '../../src/webhooks/index.js'; console.log(verifyWebhookSignature);");
+    const { bytes, inputs } = await bundle(
+      "import { verifyWebhookSignature } from '../../src/webhooks/index.js'; console.log(verifyWebhookSignature);",
+    );
     expect(bytes).toBeLessThan(3 * 1024);
     expect(inputs.filter((path) => /node_modules\/(ky|zod)\//.test(path))).toEqual([]);
   });

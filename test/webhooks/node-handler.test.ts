@@ -62,7 +62,9 @@ describe('createNodeWebhookHandler over loopback HTTP', () => {
     const response = await fetch(url, { method: 'POST', body: delivery.body, headers: delivery.headers });
     expect(response.status).toBe(500);
     expect((await response.json()).message).toMatch(/express\.raw\(\{ type: 'application\/json' \}\)/);
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(/express\.raw/) }));
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'TypeError', message: expect.stringMatching(/express\.raw/) }),
+    );
     expect(onDeposit).not.toHaveBeenCalled();
   });
 
@@ -76,12 +78,17 @@ describe('createNodeWebhookHandler over loopback HTTP', () => {
       }),
     );
     const delivery = deposit();
-    const response = await fetch(url, { method: 'POST', body: delivery.body, headers: delivery.headers, signal: AbortSignal.timeout(5_000) });
+    const response = await fetch(url, {
+      method: 'POST',
+      body: delivery.body,
+      headers: delivery.headers,
+      signal: AbortSignal.timeout(5_000),
+    });
     expect(response.status).toBe(500);
     expect((await response.json()).message).toMatch(/already read/);
   });
 
-  it("reads the stream when an Express 4 style parser left an empty {} and skipped the body", async () => {
+  it('reads the stream when an Express 4 style parser left an empty {} and skipped the body', async () => {
     const { onDeposit, options: opts } = options();
     const handler = createNodeWebhookHandler(opts);
     const url = await listen(createServer((req, res) => handler(Object.assign(req, { body: {} }), res)));
@@ -94,7 +101,11 @@ describe('createNodeWebhookHandler over loopback HTTP', () => {
     const { options: opts } = options({ maxBodyBytes: 64 });
     const url = await listen(createServer(createNodeWebhookHandler(opts)));
     const delivery = deposit();
-    const big = await fetch(url, { method: 'POST', body: delivery.body, headers: { 'x-webhook-signature': delivery.headers['x-webhook-signature'] } });
+    const big = await fetch(url, {
+      method: 'POST',
+      body: delivery.body,
+      headers: { 'x-webhook-signature': delivery.headers['x-webhook-signature'] },
+    });
     expect(big.status).toBe(413);
     expect((await fetch(url)).status).toBe(405);
   });

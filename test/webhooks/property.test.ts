@@ -8,7 +8,12 @@ import {
 } from '../../src/webhooks/index.js';
 
 const latin1 = fc.uint8Array({ maxLength: 80 }).map((b) => Buffer.from(b).toString('latin1')); // how Node decodes header bytes
-const headerValue = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), latin1, fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: 60, maxLength: 68 }));
+const headerValue = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  latin1,
+  fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF'), minLength: 60, maxLength: 68 }),
+);
 const header = fc.oneof(headerValue, fc.array(headerValue, { maxLength: 3 }), fc.constantFrom(undefined, null));
 const payload = fc.oneof(fc.string({ unit: 'binary' }), fc.uint8Array({ maxLength: 256 }));
 const secret = fc.oneof(fc.string({ unit: 'binary', minLength: 1 }), fc.uint8Array({ minLength: 1, maxLength: 100 }));

@@ -40,7 +40,11 @@ async function connect(): Promise<Redis> {
 beforeAll(async () => {
   port = await freePort();
   dir = mkdtempSync(join(tmpdir(), 'cp-redis-'));
-  server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
+  server = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
   redis = await connect();
 });
 

@@ -23,7 +23,13 @@ describe('createSignedWebhookDelivery', () => {
   });
 
   it('uses a given id and timestamp, and any type string', () => {
-    const d = createSignedWebhookDelivery({ type: 'brand.new', data: { a: 1 }, secret: new Uint8Array([1, 2]), id: 'evt_x', timestamp: '2026-01-01T00:00:00Z' });
+    const d = createSignedWebhookDelivery({
+      type: 'brand.new',
+      data: { a: 1 },
+      secret: new Uint8Array([1, 2]),
+      id: 'evt_x',
+      timestamp: '2026-01-01T00:00:00Z',
+    });
     expect(d.event).toEqual({ id: 'evt_x', type: 'brand.new', timestamp: '2026-01-01T00:00:00Z', data: { a: 1 } });
     expect(verifyWebhookSignature(d.body, d.headers['x-webhook-signature'], new Uint8Array([1, 2]))).toBe(true);
   });

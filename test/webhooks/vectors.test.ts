@@ -12,11 +12,36 @@ const repeat = (byte: number, n: number) => new Uint8Array(n).fill(byte);
 
 // RFC 4231, HMAC-SHA256 (case 5 truncates the output, so it does not apply).
 const VECTORS = [
-  { name: 'case 1', key: repeat(0x0b, 20), data: hex('4869205468657265'), mac: 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7' },
-  { name: 'case 2', key: hex('4a656665'), data: hex('7768617420646f2079612077616e7420666f72206e6f7468696e673f'), mac: '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843' },
-  { name: 'case 3', key: repeat(0xaa, 20), data: repeat(0xdd, 50), mac: '773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe' },
-  { name: 'case 4', key: Uint8Array.from({ length: 25 }, (_, i) => i + 1), data: repeat(0xcd, 50), mac: '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b' },
-  { name: 'case 6', key: repeat(0xaa, 131), data: new TextEncoder().encode('Test Using Larger Than Block-Size Key - Hash Key First'), mac: '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54' },
+  {
+    name: 'case 1',
+    key: repeat(0x0b, 20),
+    data: hex('4869205468657265'),
+    mac: 'b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7',
+  },
+  {
+    name: 'case 2',
+    key: hex('4a656665'),
+    data: hex('7768617420646f2079612077616e7420666f72206e6f7468696e673f'),
+    mac: '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+  },
+  {
+    name: 'case 3',
+    key: repeat(0xaa, 20),
+    data: repeat(0xdd, 50),
+    mac: '773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe',
+  },
+  {
+    name: 'case 4',
+    key: Uint8Array.from({ length: 25 }, (_, i) => i + 1),
+    data: repeat(0xcd, 50),
+    mac: '82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b',
+  },
+  {
+    name: 'case 6',
+    key: repeat(0xaa, 131),
+    data: new TextEncoder().encode('Test Using Larger Than Block-Size Key - Hash Key First'),
+    mac: '60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54',
+  },
 ];
 
 describe('RFC 4231 vectors', () => {
@@ -77,7 +102,11 @@ describe('exact bytes', () => {
 describe('key rotation', () => {
   it('verifies when any listed secret matches, in any position', async () => {
     const mac = signWebhookPayload('body', 'new');
-    for (const secrets of [['new', 'old'], ['old', 'new'], ['a', 'b', 'new']]) {
+    for (const secrets of [
+      ['new', 'old'],
+      ['old', 'new'],
+      ['a', 'b', 'new'],
+    ]) {
       expect(verifyWebhookSignature('body', mac, secrets)).toBe(true);
       expect(await verifyWebhookSignatureAsync('body', mac, secrets)).toBe(true);
     }

@@ -37,7 +37,7 @@ async function main() {
   // give the same module namespace.
   for (const subpath of Object.keys(pkg.exports)) {
     if (subpath.endsWith('.json')) continue;
-    const spec = 'credit-platform' + subpath.slice(1);
+    const spec = `credit-platform${subpath.slice(1)}`;
     const viaRequire = require(spec);
     const viaImport = await import(spec);
     assert.ok(Object.keys(viaRequire).length > 0, `require('${spec}') exports nothing`);
@@ -67,13 +67,22 @@ async function main() {
 
     // An error thrown by a client created from the require()d module...
     const wrongRequired = new required.CreditPlatform({ apiKey: 'cp_wrong_key', baseUrl: fake.baseUrl, maxRetries: 0 });
-    const err1 = await wrongRequired.accounts.me().then(() => assert.fail('a wrong key must be rejected'), (e) => e);
+    const err1 = await wrongRequired.accounts.me().then(
+      () => assert.fail('a wrong key must be rejected'),
+      (e) => e,
+    );
     // ...and one from a client created from the import()ed module.
     const wrongImported = new imported.CreditPlatform({ apiKey: 'cp_wrong_key', baseUrl: fake.baseUrl, maxRetries: 0 });
-    const err2 = await wrongImported.accounts.me().then(() => assert.fail('a wrong key must be rejected'), (e) => e);
-    for (const [how, err] of [['require()', err1], ['import()', err2]]) {
+    const err2 = await wrongImported.accounts.me().then(
+      () => assert.fail('a wrong key must be rejected'),
+      (e) => e,
+    );
+    for (const [how, err] of [
+      ['require()', err1],
+      ['import()', err2],
+    ]) {
       for (const mod of [required, imported]) {
-        assert.ok(err instanceof mod.AuthenticationError, `${how} client: got ${err && err.name}: ${err && err.message}`);
+        assert.ok(err instanceof mod.AuthenticationError, `${how} client: got ${err?.name}: ${err?.message}`);
         assert.ok(err instanceof mod.APIError);
         assert.ok(err instanceof mod.CreditPlatformError);
       }

@@ -5,17 +5,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as root from 'credit-platform';
-import {
-  CreditPlatform,
-  CreditPlatformError,
-  APIError,
-  AuthenticationError,
-} from 'credit-platform';
-import {
-  signWebhookPayload,
-  verifyWebhookSignature,
-  verifyWebhookSignatureAsync,
-} from 'credit-platform/webhooks';
+import { CreditPlatform, CreditPlatformError, APIError, AuthenticationError } from 'credit-platform';
+import { signWebhookPayload, verifyWebhookSignature, verifyWebhookSignatureAsync } from 'credit-platform/webhooks';
 import { startFakeServer } from 'credit-platform/testing';
 
 const ok = (what) => console.log(`ok - ${what}`);
@@ -26,7 +17,7 @@ const pkgPath = createRequire(import.meta.url).resolve('credit-platform/package.
 const pkg = JSON.parse(await readFile(pkgPath, 'utf8'));
 for (const subpath of Object.keys(pkg.exports)) {
   if (subpath.endsWith('.json')) continue;
-  const spec = 'credit-platform' + subpath.slice(1);
+  const spec = `credit-platform${subpath.slice(1)}`;
   const ns = await import(spec);
   assert.ok(Object.keys(ns).length > 0, `${spec} exports nothing`);
   ok(`import('${spec}')`);
@@ -95,6 +86,6 @@ assert.equal(verifyWebhookSignature(payload, signature, 'other-secret'), false);
 assert.equal(verifyWebhookSignature(payload, 'not hex at all', secret), false);
 ok('verifyWebhookSignature');
 assert.equal(await verifyWebhookSignatureAsync(payload, signature, secret), true);
-assert.equal(await verifyWebhookSignatureAsync(payload + ' ', signature, secret), false);
+assert.equal(await verifyWebhookSignatureAsync(`${payload} `, signature, secret), false);
 ok('verifyWebhookSignatureAsync');
 console.log('esm consumer: all good');

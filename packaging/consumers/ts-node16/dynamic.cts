@@ -12,7 +12,10 @@ async function main(): Promise<void> {
     const client = new CreditPlatform({ apiKey: fake.apiKey, baseUrl: fake.baseUrl });
     const id: string = (await client.accounts.me()).id;
     const wrong = new CreditPlatform({ apiKey: 'cp_wrong_key', baseUrl: fake.baseUrl, maxRetries: 0 });
-    const err: unknown = await wrong.accounts.me().then(() => null, (e: unknown) => e);
+    const err: unknown = await wrong.accounts.me().then(
+      () => null,
+      (e: unknown) => e,
+    );
     assert.ok(err instanceof AuthenticationError);
     console.log(`ok - .cts dynamic import(): ${id}, ${err.name}`);
   } finally {

@@ -13,7 +13,10 @@ async function main(): Promise<void> {
     const id: string = me.id;
     assert.match(id, /^acc_/);
     const wrong = new CreditPlatform({ apiKey: 'cp_wrong_key', baseUrl: fake.baseUrl, maxRetries: 0 });
-    const err: unknown = await wrong.accounts.me().then(() => null, (e: unknown) => e);
+    const err: unknown = await wrong.accounts.me().then(
+      () => null,
+      (e: unknown) => e,
+    );
     // The class from this require() and the class from an import() are one object.
     const imported = await import('credit-platform');
     assert.equal(imported.AuthenticationError, AuthenticationError);

@@ -21,7 +21,11 @@ function withBalances(line: FakeRecord, limit: bigint, used: bigint): FakeRecord
 /** Deposits, withdrawals, credit lines and payments (conventional routes). */
 export const moneyRoutes: Route[] = [
   { method: 'GET', path: '/deposits', handler: (ctx) => listResponse(ctx.state.deposits, ctx.query) },
-  { method: 'GET', path: '/deposits/:id', handler: (ctx) => ({ status: 200, data: found(ctx.state.deposits.get(ctx.params.id ?? ''), 'Deposit') }) },
+  {
+    method: 'GET',
+    path: '/deposits/:id',
+    handler: (ctx) => ({ status: 200, data: found(ctx.state.deposits.get(ctx.params.id ?? ''), 'Deposit') }),
+  },
   {
     method: 'POST',
     path: '/deposits',
@@ -33,7 +37,13 @@ export const moneyRoutes: Route[] = [
       v.done();
       const transactionHash = nextHash(ctx);
       const deposit = ctx.state.deposits.insert({
-        id: ctx.store.ids.next('dep_'), token, chain, amount, status: 'confirmed', transactionHash, createdAt: ctx.store.nowIso(),
+        id: ctx.store.ids.next('dep_'),
+        token,
+        chain,
+        amount,
+        status: 'confirmed',
+        transactionHash,
+        createdAt: ctx.store.nowIso(),
       });
       recordTransaction(ctx, { type: 'deposit', token, chain, amount, status: 'confirmed', transactionHash });
       ctx.emit('deposit.created', { depositId: deposit.id, token, amount, transactionHash });
@@ -57,7 +67,13 @@ export const moneyRoutes: Route[] = [
       const toAddress = v.address('toAddress') as string;
       v.done();
       const withdrawal = ctx.state.withdrawals.insert({
-        id: ctx.store.ids.next('wd_'), token, chain, amount, toAddress, status: 'pending', createdAt: ctx.store.nowIso(),
+        id: ctx.store.ids.next('wd_'),
+        token,
+        chain,
+        amount,
+        toAddress,
+        status: 'pending',
+        createdAt: ctx.store.nowIso(),
       });
       recordTransaction(ctx, { type: 'withdrawal', token, chain, amount, status: 'pending' });
       ctx.emit('deposit.withdrawn', { withdrawalId: withdrawal.id, token, amount, toAddress });
@@ -65,7 +81,11 @@ export const moneyRoutes: Route[] = [
     },
   },
   { method: 'GET', path: '/credit', handler: (ctx) => listResponse(ctx.state.credit, ctx.query) },
-  { method: 'GET', path: '/credit/:id', handler: (ctx) => ({ status: 200, data: found(ctx.state.credit.get(ctx.params.id ?? ''), 'Credit line') }) },
+  {
+    method: 'GET',
+    path: '/credit/:id',
+    handler: (ctx) => ({ status: 200, data: found(ctx.state.credit.get(ctx.params.id ?? ''), 'Credit line') }),
+  },
   {
     method: 'POST',
     path: '/credit',
@@ -76,7 +96,15 @@ export const moneyRoutes: Route[] = [
       v.done();
       const now = ctx.store.nowIso();
       const line = withBalances(
-        { id: ctx.store.ids.next('cl_'), token, tier: ctx.state.account.creditTier, status: 'active', healthFactor: '2.00', createdAt: now, updatedAt: now },
+        {
+          id: ctx.store.ids.next('cl_'),
+          token,
+          tier: ctx.state.account.creditTier,
+          status: 'active',
+          healthFactor: '2.00',
+          createdAt: now,
+          updatedAt: now,
+        },
         toUnits(limit),
         0n,
       );
@@ -106,7 +134,11 @@ export const moneyRoutes: Route[] = [
     },
   },
   { method: 'GET', path: '/payments', handler: (ctx) => listResponse(ctx.state.payments, ctx.query) },
-  { method: 'GET', path: '/payments/:id', handler: (ctx) => ({ status: 200, data: found(ctx.state.payments.get(ctx.params.id ?? ''), 'Payment') }) },
+  {
+    method: 'GET',
+    path: '/payments/:id',
+    handler: (ctx) => ({ status: 200, data: found(ctx.state.payments.get(ctx.params.id ?? ''), 'Payment') }),
+  },
   {
     method: 'POST',
     path: '/payments',
@@ -118,14 +150,20 @@ export const moneyRoutes: Route[] = [
       v.done();
       const line = ctx.state.credit.get(creditLineId);
       if (!line) throw httpError(422, 'INVALID_CREDIT_LINE', 'creditLineId', 'No such credit line');
-      if (line.status !== 'active') throw httpError(422, 'CREDIT_FROZEN', 'creditLineId', `Credit line is ${String(line.status)}`);
+      if (line.status !== 'active')
+        throw httpError(422, 'CREDIT_FROZEN', 'creditLineId', `Credit line is ${String(line.status)}`);
       if (line.token !== token) throw httpError(422, 'INVALID_TOKEN', 'token', `This credit line is in ${String(line.token)}`);
       const used = toUnits(String(line.used));
       const paid = toUnits(amount);
       // Overpaying simply clears the balance: the fake keeps no ledger of credits.
       ctx.state.credit.put(withBalances(line, toUnits(String(line.limit)), used > paid ? used - paid : 0n));
       const payment = ctx.state.payments.insert({
-        id: ctx.store.ids.next('pay_'), creditLineId, amount, token, status: 'confirmed', createdAt: ctx.store.nowIso(),
+        id: ctx.store.ids.next('pay_'),
+        creditLineId,
+        amount,
+        token,
+        status: 'confirmed',
+        createdAt: ctx.store.nowIso(),
       });
       recordTransaction(ctx, { type: 'payment', token, chain: 'ethereum', amount, status: 'confirmed' });
       ctx.emit('payment.received', { paymentId: payment.id, creditLineId, amount, token });

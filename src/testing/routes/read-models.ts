@@ -24,9 +24,17 @@ export const readModelRoutes: Route[] = [
     handler: (ctx) => ({ status: 200, data: found(ctx.state.transactions.get(ctx.params.id ?? ''), 'Transaction') }),
   },
   { method: 'GET', path: '/yield', handler: (ctx) => listResponse(ctx.state.yield, ctx.query) },
-  { method: 'GET', path: '/yield/:id', handler: (ctx) => ({ status: 200, data: found(ctx.state.yield.get(ctx.params.id ?? ''), 'Yield position') }) },
+  {
+    method: 'GET',
+    path: '/yield/:id',
+    handler: (ctx) => ({ status: 200, data: found(ctx.state.yield.get(ctx.params.id ?? ''), 'Yield position') }),
+  },
   { method: 'PUT', path: '/yield/:id', handler: (ctx) => configureYield(ctx, true) },
   { method: 'PATCH', path: '/yield/:id', handler: (ctx) => configureYield(ctx, false) },
   { method: 'GET', path: '/scores', handler: (ctx) => listResponse(ctx.state.scores, ctx.query) },
-  { method: 'GET', path: '/scores/:id', handler: (ctx) => ({ status: 200, data: found(ctx.state.scores.get(ctx.params.id ?? ''), 'Score') }) },
+  {
+    method: 'GET',
+    path: '/scores/:id',
+    handler: (ctx) => ({ status: 200, data: found(ctx.state.scores.get(ctx.params.id ?? ''), 'Score') }),
+  },
 ];
