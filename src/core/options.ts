@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/index.js';
+import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
 
 /**
  * A fetch implementation: the global `fetch` or anything with its signature.
@@ -54,6 +55,10 @@ export interface ClientOptions {
   defaultHeaders?: Record<string, string>;
   /** Check each response against its schema. Default `true`. */
   validateResponses?: boolean;
+  /** Where log lines go. Default `console`. The key is never written. */
+  logger?: Logger;
+  /** How much is logged. Default: `process.env.CREDIT_PLATFORM_LOG`, else `'warn'`. */
+  logLevel?: LogLevel;
 }
 
 /**
@@ -95,6 +100,8 @@ export const DEFAULTS = {
   maxRateLimitWait: 60_000,
   /** {@link ClientOptions.validateResponses}: responses are checked. */
   validateResponses: true,
+  /** {@link ClientOptions.logLevel}: retries given up and rate-limit waits. */
+  logLevel: 'warn',
 } as const;
 
 /** The client's options after defaults and checks: what the request pipeline runs on. */
@@ -107,6 +114,8 @@ export interface ResolvedOptions {
   fetch: Fetch | undefined;
   defaultHeaders: Record<string, string>;
   validateResponses: boolean;
+  /** The logger with `logLevel` applied. */
+  log: LevelledLogger;
 }
 
 function env(name: string): string | undefined {
@@ -141,6 +150,23 @@ function checkBaseUrl(raw: string): string {
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
 }
 
+function resolveLogger(options: ClientOptions): LevelledLogger {
+  const fromEnv = env('CREDIT_PLATFORM_LOG');
+  const level =
+    options.logLevel !== undefined
+      ? parseLogLevel(options.logLevel, '`logLevel`')
+      : fromEnv !== undefined
+        ? parseLogLevel(fromEnv, 'CREDIT_PLATFORM_LOG')
+        : DEFAULTS.logLevel;
+  const logger = options.logger ?? console;
+  for (const method of ['debug', 'info', 'warn', 'error'] as const) {
+    if (typeof logger[method] !== 'function') {
+      throw new ConfigurationError('logger', `\`logger\` must have a \`${method}\` method (console fits).`);
+    }
+  }
+  return levelled(logger, level);
+}
+
 /** Applies env fallbacks and defaults, and rejects configurations that cannot work. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const apiKey = options.apiKey ?? env('CREDIT_PLATFORM_API_KEY');
@@ -169,5 +195,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     fetch: options.fetch,
     defaultHeaders: { ...options.defaultHeaders },
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
+    log: resolveLogger(options),
   };
 }
