@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors/index.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
+import type { QueryValue } from './http.js';
 
 /**
  * A fetch implementation: the global `fetch` or anything with its signature.
@@ -80,6 +81,15 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Extra headers for this call; they cannot replace `X-API-Key`. */
   headers?: Record<string, string>;
+  /**
+   * Fields merged into the JSON body after validation and sent unvalidated: for a field this
+   * SDK version does not know yet, e.g. `{ extraBody: { memo: 'rent' } }`. A field the operation
+   * knows is refused (pass it in the params, where it is checked), and so is a path parameter's
+   * name: the path is filled from the call's checked arguments and the key is a header.
+   */
+  extraBody?: Record<string, unknown>;
+  /** Parameters merged into the query string, unvalidated; the same rules as `extraBody`. */
+  extraQuery?: Record<string, QueryValue>;
 }
 
 /**
