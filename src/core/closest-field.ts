@@ -2,7 +2,7 @@
  * The optimal-string-alignment (restricted Damerau-Levenshtein) distance: insertions, deletions,
  * substitutions and swaps of two neighbours each cost 1, so `emial` is 1 away from `email`.
  */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const d: number[] = new Array(rows * cols).fill(0);

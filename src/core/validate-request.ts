@@ -13,7 +13,7 @@ function fieldCode(path: readonly PropertyKey[]): string {
 }
 
 /** Turns zod issues into the service's `{ field, message, code }` items. */
-export function toErrorItems(issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
+function toErrorItems(issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
   return issues.map((issue) => {
     const custom = issue.code === 'custom' ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
     return {
@@ -31,7 +31,7 @@ export function knownFields(schema: z.core.$ZodType): string[] | undefined {
 }
 
 /** One `UNKNOWN_FIELD` item, naming the closest known field when one is close. */
-export function unknownFieldItem(field: string, known: readonly string[]): ErrorItem {
+function unknownFieldItem(field: string, known: readonly string[]): ErrorItem {
   const near = closestField(field, known);
   const hint = near
     ? `did you mean '${near}'?`

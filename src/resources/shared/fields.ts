@@ -35,7 +35,7 @@ export function openEnum<const V extends readonly [string, ...string[]]>(
 export type RecordOf<S extends z.core.$ZodLooseShape> = z.output<z.ZodMiniObject<S>>;
 
 /** A schema whose output is the record interface `T`. */
-export type RecordSchema<T> = z.ZodMiniType<T, unknown>;
+type RecordSchema<T> = z.ZodMiniType<T, unknown>;
 
 /**
  * The schema that checks a record: the loose object of its shape, so fields this version does

@@ -5,7 +5,7 @@ import { type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { eventTypesRule, httpsUrlRule, secretRule } from '../shared/primitives.js';
 
 /** The two subscription states of the spec (section 3). */
-export const webhookStatusSchema = z.enum(['active', 'inactive']);
+const webhookStatusSchema = z.enum(['active', 'inactive']);
 /**
  * `active`, or `inactive` after six failed delivery attempts (reactivated from the dashboard).
  *
