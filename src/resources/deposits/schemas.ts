@@ -1,26 +1,10 @@
 import * as z from 'zod/mini';
 import { requestBody } from '../shared/bodies.js';
-import { chainString, decimalString, openEnum, type RecordOf, recordSchema, timestamp, tokenString } from '../shared/fields.js';
+import { movementShape, type RecordOf, recordSchema } from '../shared/fields.js';
 import { addressRule, amountRule, chainRule, tokenRule } from '../shared/primitives.js';
 
 // Deposits and withdrawals are the same on-chain movement in two directions: one shape, and a
 // withdrawal adds its destination.
-const movementShape = {
-  /** The record id, prefixed `dep_` (deposit) or `wd_` (withdrawal). */
-  id: z.string(),
-  /** The token moved. */
-  token: z.optional(tokenString),
-  /** The chain it moved on. */
-  chain: z.optional(chainString),
-  /** The amount, as a decimal string. */
-  amount: z.optional(decimalString),
-  /** `pending` until the chain confirms it, then `confirmed` or `failed`. */
-  status: z.optional(openEnum(['pending', 'confirmed', 'failed'])),
-  /** The on-chain transaction hash, once there is one. */
-  transactionHash: z.optional(z.string()),
-  /** When it was recorded (ISO 8601 UTC). */
-  createdAt: z.optional(timestamp),
-};
 /**
  * A deposit record. The spec shows no record fields (only the `deposit.created` event's); all
  * but `id` are optional.

@@ -28,6 +28,27 @@ export function openEnum<const V extends readonly [string, ...string[]]>(
 }
 
 /**
+ * The fields of an on-chain money movement, shared by transactions, deposits and withdrawals.
+ * The spec shows none of them; all but `id` are optional.
+ */
+export const movementShape = {
+  /** The record id, prefixed `tx_`, `dep_` or `wd_`. */
+  id: z.string(),
+  /** The token moved. */
+  token: z.optional(tokenString),
+  /** The chain it moved on. */
+  chain: z.optional(chainString),
+  /** The amount, as a decimal string. */
+  amount: z.optional(decimalString),
+  /** `pending` until the chain confirms it, then `confirmed` or `failed`. */
+  status: z.optional(openEnum(['pending', 'confirmed', 'failed'])),
+  /** The on-chain transaction hash (`0x` and 64 hex digits), once there is one. */
+  transactionHash: z.optional(z.string()),
+  /** When it was recorded (ISO 8601 UTC). */
+  createdAt: z.optional(timestamp),
+};
+
+/**
  * The type a record shape describes: exactly its fields, no index signature. A record interface
  * extends this (`interface Deposit extends RecordOf<typeof depositShape> {}`), so it has a name
  * in hovers and compiler messages and cannot drift from the shape that checks it.
