@@ -49,7 +49,7 @@ export function hasPermission(granted: readonly Permission[], needed: Permission
   return granted.some((p) => RANK[p] >= RANK[needed]);
 }
 
-/** Static segments beat parameters, so `/deposits/withdrawals` wins over `/deposits/:id`. */
+/** Static segments beat parameters, so `/deposits/withdrawals` wins over `/deposits/:depositId`. */
 export class Router {
   readonly #routes: CompiledRoute[];
 
