@@ -52,5 +52,6 @@ export { Yield } from './resources/yield/yield.js';
 export type { YieldPosition, YieldReplaceParams, YieldUpdateParams } from './resources/yield/schemas.js';
 export { Scores } from './resources/scores/scores.js';
 export type { Score } from './resources/scores/schemas.js';
+export type { RequestParams } from './resources/shared/bodies.js';
 export type { ListParams } from './resources/shared/pagination.js';
 export { KNOWN_CHAINS, KNOWN_TOKENS, type Chain, type Permission, type Token } from './resources/shared/primitives.js';

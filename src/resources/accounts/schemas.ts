@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requestBody, patchBody } from '../shared/bodies.js';
+import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
 import { openEnum, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { countryRule, emailRule, nameRule } from '../shared/primitives.js';
 
@@ -90,7 +90,7 @@ export const updateAccountBody = patchBody({
  * client.accounts.update(me.id, { name: 'Treasury' } satisfies AccountUpdateParams);
  * ```
  */
-export interface AccountUpdateParams extends z.input<typeof updateAccountBody> {}
+export interface AccountUpdateParams extends z.input<typeof updateAccountBody>, RequestParams {}
 
 // Neither the spec nor the public facts name KYC's fields, so both are optional: the service is
 // the judge of what it needs.
@@ -109,4 +109,4 @@ export const submitKycBody = requestBody({
  * const params: KycSubmitParams = { fullName: 'Ada Lovelace', country: 'GB' };
  * ```
  */
-export interface KycSubmitParams extends z.input<typeof submitKycBody> {}
+export interface KycSubmitParams extends z.input<typeof submitKycBody>, RequestParams {}

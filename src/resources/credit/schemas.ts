@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { creditTierSchema } from '../accounts/schemas.js';
-import { patchBody, requestBody } from '../shared/bodies.js';
+import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
 import { decimalString, openEnum, type RecordOf, recordSchema, timestamp, tokenString } from '../shared/fields.js';
 import { amountRule, tokenRule } from '../shared/primitives.js';
 
@@ -57,7 +57,7 @@ export const createCreditLineBody = requestBody({
  * const params: CreditLineCreateParams = { token: 'USDC', limit: '10000.00' };
  * ```
  */
-export interface CreditLineCreateParams extends z.input<typeof createCreditLineBody> {}
+export interface CreditLineCreateParams extends z.input<typeof createCreditLineBody>, RequestParams {}
 
 /** Credit line states a caller may set (the service decides whether the transition is allowed). */
 const creditLineStatusRule = z.enum(['active', 'frozen', 'closed'], { error: 'must be one of: active, frozen, closed' });
@@ -77,4 +77,4 @@ export const updateCreditLineBody = patchBody({
  * const patch: CreditLineUpdateParams = { status: 'frozen' };
  * ```
  */
-export interface CreditLineUpdateParams extends z.input<typeof updateCreditLineBody> {}
+export interface CreditLineUpdateParams extends z.input<typeof updateCreditLineBody>, RequestParams {}

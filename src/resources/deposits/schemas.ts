@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requestBody } from '../shared/bodies.js';
+import { requestBody, type RequestParams } from '../shared/bodies.js';
 import { movementShape, type RecordOf, recordSchema } from '../shared/fields.js';
 import { addressRule, amountRule, chainRule, tokenRule } from '../shared/primitives.js';
 
@@ -57,7 +57,7 @@ export const createDepositBody = requestBody({
  * const params: DepositCreateParams = { token: 'USDC', chain: 'Base', amount: '2500.00' };
  * ```
  */
-export interface DepositCreateParams extends z.input<typeof createDepositBody> {}
+export interface DepositCreateParams extends z.input<typeof createDepositBody>, RequestParams {}
 
 /** The body of `POST /deposits/withdrawals`. */
 export const createWithdrawalBody = requestBody({
@@ -78,4 +78,4 @@ export const createWithdrawalBody = requestBody({
  * const params: WithdrawalCreateParams = { token: 'ETH', chain: 'Ethereum', amount: '0.5', toAddress };
  * ```
  */
-export interface WithdrawalCreateParams extends z.input<typeof createWithdrawalBody> {}
+export interface WithdrawalCreateParams extends z.input<typeof createWithdrawalBody>, RequestParams {}

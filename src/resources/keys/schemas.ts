@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requestBody } from '../shared/bodies.js';
+import { requestBody, type RequestParams } from '../shared/bodies.js';
 import { type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { nameRule, permissionSchema, permissionsRule } from '../shared/primitives.js';
 
@@ -77,4 +77,4 @@ export const createKeyBody = requestBody({
  * const params: KeyCreateParams = { name: 'ci', permissions: ['read'] };
  * ```
  */
-export interface KeyCreateParams extends z.input<typeof createKeyBody> {}
+export interface KeyCreateParams extends z.input<typeof createKeyBody>, RequestParams {}

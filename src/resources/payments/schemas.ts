@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requestBody } from '../shared/bodies.js';
+import { requestBody, type RequestParams } from '../shared/bodies.js';
 import { decimalString, openEnum, type RecordOf, recordSchema, timestamp, tokenString } from '../shared/fields.js';
 import { amountRule, idRule, tokenRule } from '../shared/primitives.js';
 
@@ -53,4 +53,4 @@ export const createPaymentBody = requestBody({
  * const params: PaymentCreateParams = { creditLineId: 'cl_123', amount: '250.00', token: 'USDC' };
  * ```
  */
-export interface PaymentCreateParams extends z.input<typeof createPaymentBody> {}
+export interface PaymentCreateParams extends z.input<typeof createPaymentBody>, RequestParams {}

@@ -20,3 +20,17 @@ export function patchBody<S extends z.core.$ZodLooseShape>(shape: S): z.ZodMiniO
     }),
   );
 }
+
+/**
+ * The second base of every params interface. It adds no members; it is there because TypeScript
+ * names an interface with a single type-alias base by that base in some messages (a misspelled
+ * field would read "does not exist in type '{ token: Token; ... }'"), and by its own name
+ * (`DepositCreateParams`) once it has two bases.
+ *
+ * @example
+ * ```ts
+ * const params: RequestParams = {};
+ * ```
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: a member-less base on purpose, see above
+export interface RequestParams {}

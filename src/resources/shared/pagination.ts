@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { requestBody } from './bodies.js';
+import { type RequestParams, requestBody } from './bodies.js';
 import { cursorRule, limitRule } from './primitives.js';
 
 /** Cursor pagination parameters (spec 2.6), the query of every list operation. */
@@ -19,4 +19,4 @@ export const listQuery = requestBody({
  * const params: ListParams = { limit: 100, cursor: savedCursor };
  * ```
  */
-export interface ListParams extends z.input<typeof listQuery> {}
+export interface ListParams extends z.input<typeof listQuery>, RequestParams {}

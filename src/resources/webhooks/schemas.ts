@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import type { WebhookEventType } from '../../webhooks/event-types.js';
-import { patchBody, requestBody } from '../shared/bodies.js';
+import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
 import { type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { eventTypesRule, httpsUrlRule, secretRule } from '../shared/primitives.js';
 
@@ -85,7 +85,7 @@ export const createWebhookBody = requestBody({
  * const params: WebhookCreateParams = { url: 'https://example.com/hooks', events: ['deposit.created'], secret };
  * ```
  */
-export interface WebhookCreateParams extends z.input<typeof createWebhookBody> {}
+export interface WebhookCreateParams extends z.input<typeof createWebhookBody>, RequestParams {}
 
 // No `status`: the spec reactivates a subscription from the dashboard only.
 /** The body of `PATCH /webhooks/{webhookId}`: any of url, events, secret, with the creation rules. */
@@ -105,4 +105,4 @@ export const updateWebhookBody = patchBody({
  * const patch: WebhookUpdateParams = { events: ['deposit.created'] };
  * ```
  */
-export interface WebhookUpdateParams extends z.input<typeof updateWebhookBody> {}
+export interface WebhookUpdateParams extends z.input<typeof updateWebhookBody>, RequestParams {}

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { patchBody, requestBody } from '../shared/bodies.js';
+import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
 import { chainString, decimalString, type RecordOf, recordSchema, timestamp, tokenString } from '../shared/fields.js';
 
 const yieldPositionShape = {
@@ -50,7 +50,7 @@ export const replaceYieldConfigBody = requestBody({
  * const config: YieldReplaceParams = { autoCompound: true };
  * ```
  */
-export interface YieldReplaceParams extends z.input<typeof replaceYieldConfigBody> {}
+export interface YieldReplaceParams extends z.input<typeof replaceYieldConfigBody>, RequestParams {}
 
 /** The body of `PATCH /yield/{positionId}`. */
 export const updateYieldConfigBody = patchBody({
@@ -65,4 +65,4 @@ export const updateYieldConfigBody = patchBody({
  * const patch: YieldUpdateParams = { autoCompound: false };
  * ```
  */
-export interface YieldUpdateParams extends z.input<typeof updateYieldConfigBody> {}
+export interface YieldUpdateParams extends z.input<typeof updateYieldConfigBody>, RequestParams {}
