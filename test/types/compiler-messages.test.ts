@@ -50,7 +50,9 @@ beforeAll(() => {
 
 describe('compiler messages name the mistake and the type', () => {
   it('a misspelled params field gets the "did you mean" hint and the params type by name', () => {
-    expect(messages.get('emial')).toMatch(/'emial' does not exist in type 'AccountUpdateParams'\. Did you mean to write 'email'\?/);
+    expect(messages.get('emial')).toMatch(
+      /'emial' does not exist in type 'AccountUpdateParams'\. Did you mean to write 'email'\?/,
+    );
   });
 
   it('an extra body field is an error naming DepositCreateParams', () => {
