@@ -26,3 +26,32 @@ describe.each(schemas)('client.request with a %s schema', (_, schema) => {
     expect((error as InvalidResponseError).issues.map((i) => i.path)).toEqual(['available']);
   });
 });
+
+describe('client.request with extraBody and extraQuery', () => {
+  it('merges them into the body and the query', async () => {
+    let seen: { query: string; body: unknown } | undefined;
+    server.use(
+      http.post(url('credit/draws'), async ({ request }) => {
+        seen = { query: new URL(request.url).search, body: await request.json() };
+        return ok({});
+      }),
+    );
+    await client().request('POST', '/credit/draws', { body: { amount: '1.00' }, extraBody: { memo: 'x' }, extraQuery: { v: 2 } });
+    expect(seen).toEqual({ query: '?v=2', body: { amount: '1.00', memo: 'x' } });
+  });
+
+  it('refuses extraBody when the body is not an object, sending nothing', async () => {
+    let sent = 0;
+    server.use(
+      http.all(/.*/, () => {
+        sent++;
+        return ok({});
+      }),
+    );
+    const error = await captureError(client().request('POST', '/credit/draws', { body: ['a'], extraBody: { memo: 'x' } }));
+    expect((error as { errors?: unknown }).errors).toEqual([
+      { field: 'extraBody', code: 'NO_BODY', message: expect.any(String) },
+    ]);
+    expect(sent).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { InvalidResponseError } from '../errors/index.js';
+import { InvalidResponseError, RequestValidationError } from '../errors/index.js';
 import { APIPromise } from './api-promise.js';
 import { safeParse } from './compiled.js';
 import { mergeExtras } from './extra-fields.js';
@@ -68,12 +68,21 @@ export class OperationRunner {
     options: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
     const query = options?.extraQuery ? { ...input.query, ...options.extraQuery } : input.query;
-    const body =
-      options?.extraBody && (input.body === undefined || (typeof input.body === 'object' && input.body !== null))
-        ? { ...(input.body as Record<string, unknown> | undefined), ...options.extraBody }
-        : input.body;
+    const extraBody = options?.extraBody;
+    const mergeable =
+      input.body === undefined || (typeof input.body === 'object' && input.body !== null && !Array.isArray(input.body));
     return new APIPromise(
-      () => this.#http.send({ method, path, query, body, options }),
+      () => {
+        if (extraBody && !mergeable) {
+          return Promise.reject(
+            new RequestValidationError(`${method} /${path} was not sent: extraBody needs a JSON object body to merge into.`, [
+              { field: 'extraBody', code: 'NO_BODY', message: 'needs a JSON object body to merge into' },
+            ]),
+          );
+        }
+        const body = extraBody ? { ...(input.body as Record<string, unknown> | undefined), ...extraBody } : input.body;
+        return this.#http.send({ method, path, query, body, options });
+      },
       (result) => (schema ? this.parse(schema, result.data, result, `${method} /${path}`) : (result.data as z.output<S>)),
     );
   }
