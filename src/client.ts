@@ -1,19 +1,19 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
-import { HttpCore } from './core/http.js';
+import { HttpCore, type HttpMethod } from './core/http.js';
 import { OperationRunner } from './core/operation-runner.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
 import type { RateLimit } from './core/rate-limit.js';
 import { checkRawRequest, type RawRequestOptions } from './core/raw-request.js';
-import { Accounts } from './resources/accounts.js';
-import { Credit } from './resources/credit.js';
-import { Deposits } from './resources/deposits.js';
-import { Keys } from './resources/keys.js';
-import { Payments } from './resources/payments.js';
-import { Scores } from './resources/scores.js';
-import { Transactions } from './resources/transactions.js';
-import { Webhooks } from './resources/webhooks.js';
-import { Yield } from './resources/yield.js';
+import { Accounts } from './resources/accounts/accounts.js';
+import { Credit } from './resources/credit/credit.js';
+import { Deposits } from './resources/deposits/deposits.js';
+import { Keys } from './resources/keys/keys.js';
+import { Payments } from './resources/payments/payments.js';
+import { Scores } from './resources/scores/scores.js';
+import { Transactions } from './resources/transactions/transactions.js';
+import { Webhooks } from './resources/webhooks/webhooks.js';
+import { Yield } from './resources/yield/yield.js';
 
 /**
  * The Credit Platform client: one configured HTTP pipeline and a resource object per category
@@ -106,7 +106,8 @@ export class CreditPlatform {
   /**
    * The escape hatch for operations the resource classes do not cover yet: the same key,
    * envelope unwrapping, errors and retries. `path` is relative to the base URL
-   * (`'/credit/lines'` and `'credit/lines'` are the same); pass `schema` for a typed, checked result.
+   * (`'/credit/lines'` and `'credit/lines'` are the same); `method` is one of `GET`, `POST`,
+   * `PUT`, `PATCH`, `DELETE`. Pass `schema` (zod or zod/mini) for a typed, checked result.
    *
    * @example
    * ```ts
@@ -116,8 +117,8 @@ export class CreditPlatform {
    * });
    * ```
    */
-  request<S extends z.ZodType = z.ZodUnknown>(
-    method: string,
+  request<S extends z.core.$ZodType = z.ZodMiniUnknown>(
+    method: HttpMethod,
     path: string,
     options: RawRequestOptions<S> = {},
   ): APIPromise<z.output<S>> {

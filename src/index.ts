@@ -24,43 +24,34 @@ export { parseRateLimit, type RateLimit } from './core/rate-limit.js';
 export type { RawRequestOptions } from './core/raw-request.js';
 export type { HttpMethod, QueryValue } from './core/http.js';
 export * from './errors/index.js';
-export type { Account, ApiKey, Permission, Transaction, WebhookSubscription } from './schemas/records.js';
-export type { WebhookCreateParams } from './resources/webhooks.js';
-export type { ListParams } from './resources/transactions.js';
-export { Accounts } from './resources/accounts.js';
-export { Keys } from './resources/keys.js';
-export { Webhooks } from './resources/webhooks.js';
-export { Transactions } from './resources/transactions.js';
 export * from './webhooks/index.js';
-// Resources, records and request rules of every category (issue 3).
-export { AccountKyc } from './resources/account-kyc.js';
-export { Deposits } from './resources/deposits.js';
-export { Withdrawals } from './resources/withdrawals.js';
-export { Credit } from './resources/credit.js';
-export { Payments } from './resources/payments.js';
-export { Yield } from './resources/yield.js';
-export { Scores } from './resources/scores.js';
-export type { AccountUpdateParams } from './resources/accounts.js';
-export type { KycSubmitParams } from './resources/account-kyc.js';
-export type { KeyCreateParams } from './resources/keys.js';
-export type { WebhookUpdateParams } from './resources/webhooks.js';
-export type { DepositCreateParams } from './resources/deposits.js';
-export type { WithdrawalCreateParams } from './resources/withdrawals.js';
-export type { CreditLineCreateParams, CreditLineUpdateParams } from './resources/credit.js';
-export type { PaymentCreateParams } from './resources/payments.js';
-export type { YieldReplaceParams, YieldUpdateParams } from './resources/yield.js';
+export { OPERATIONS, type OperationName } from './resources/operations.js';
+export { Accounts } from './resources/accounts/accounts.js';
+export { AccountKyc } from './resources/accounts/kyc.js';
+export type { Account, AccountUpdateParams, CreditTier, Kyc, KycSubmitParams } from './resources/accounts/schemas.js';
+export { Keys } from './resources/keys/keys.js';
+export type { ApiKey, CreatedApiKey, KeyCreateParams, RevokedApiKey } from './resources/keys/schemas.js';
+export { Webhooks } from './resources/webhooks/webhooks.js';
 export type {
-  CreatedApiKey,
-  RevokedApiKey,
-  Kyc,
-  CreditTier,
+  DeletedWebhookSubscription,
+  WebhookCreateParams,
   WebhookStatus,
-  Deposit,
-  Withdrawal,
-  CreditLine,
-  Payment,
-  YieldPosition,
-  Score,
-} from './schemas/records.js';
-export { KNOWN_TOKENS, KNOWN_CHAINS, type Token, type Chain } from './schemas/primitives.js';
-export { OPERATIONS, type OperationName } from './operations/index.js';
+  WebhookSubscription,
+  WebhookUpdateParams,
+} from './resources/webhooks/schemas.js';
+export { Transactions } from './resources/transactions/transactions.js';
+export type { Transaction } from './resources/transactions/schemas.js';
+export { Deposits } from './resources/deposits/deposits.js';
+export { Withdrawals } from './resources/deposits/withdrawals.js';
+export type { Deposit, DepositCreateParams, Withdrawal, WithdrawalCreateParams } from './resources/deposits/schemas.js';
+export { Credit } from './resources/credit/credit.js';
+export type { CreditLine, CreditLineCreateParams, CreditLineUpdateParams } from './resources/credit/schemas.js';
+export { Payments } from './resources/payments/payments.js';
+export type { Payment, PaymentCreateParams } from './resources/payments/schemas.js';
+export { Yield } from './resources/yield/yield.js';
+export type { YieldPosition, YieldReplaceParams, YieldUpdateParams } from './resources/yield/schemas.js';
+export { Scores } from './resources/scores/scores.js';
+export type { Score } from './resources/scores/schemas.js';
+export type { RequestParams } from './resources/shared/bodies.js';
+export type { ListParams } from './resources/shared/pagination.js';
+export { KNOWN_CHAINS, KNOWN_TOKENS, type Chain, type Permission, type Token } from './resources/shared/primitives.js';

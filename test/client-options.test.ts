@@ -57,7 +57,13 @@ describe('construction', () => {
   });
 
   it('documents its defaults in one exported object', () => {
-    expect(DEFAULTS).toEqual({ timeout: 30_000, maxRetries: 2, maxRateLimitWait: 60_000, validateResponses: true, logLevel: 'warn' });
+    expect(DEFAULTS).toEqual({
+      timeout: 30_000,
+      maxRetries: 2,
+      maxRateLimitWait: 60_000,
+      validateResponses: true,
+      logLevel: 'warn',
+    });
   });
 
   it('accepts a base URL with or without a trailing slash', async () => {
@@ -132,17 +138,22 @@ describe('options at work', () => {
     const seen: (string | null)[] = [];
     server.use(
       http.get(url('accounts/me'), ({ request }) => {
-        seen.push(request.headers.get('x-api-key'));
-        return ok({ id: 'a' });
+        const key = request.headers.get('x-api-key');
+        seen.push(key);
+        // Each key has its own budget, so each client must end up with its own numbers.
+        const remaining = key === API_KEY ? '90' : '5';
+        return ok({ id: 'a' }, { headers: { 'x-ratelimit-remaining': remaining } });
       }),
     );
     const original = client();
     const rotated = original.withOptions({ apiKey: 'rotated-key-1234' });
     await rotated.accounts.me();
+    expect(original.rateLimit).toBeUndefined();
     await original.accounts.me();
     expect(seen).toEqual(['rotated-key-1234', API_KEY]);
     expect(rotated).not.toBe(original);
-    expect(rotated.rateLimit).toBeDefined();
+    expect(rotated.rateLimit?.remaining).toBe(5);
+    expect(original.rateLimit?.remaining).toBe(90);
   });
 
   it('never shows the key in JSON or util.inspect of the client', async () => {

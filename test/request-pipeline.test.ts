@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RequestValidationError, VERSION } from '../src/index.js';
+import { type HttpMethod, RequestValidationError, VERSION } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY, client, http, HttpResponse, ok, url, useMswServer } from './helpers/msw.js';
 
@@ -93,7 +93,8 @@ describe('request pipeline', () => {
       }),
     );
     const a = await client().request('GET', '/credit/lines');
-    const b = await client().request('get', 'credit/lines');
+    // Plain JavaScript may pass the method in lower case; it is normalised.
+    const b = await client().request('get' as HttpMethod, 'credit/lines');
     expect(paths).toEqual(['/api/v1/credit/lines', '/api/v1/credit/lines']);
     expect(a).toEqual([{ id: 'cl_1' }]);
     expect(b).toEqual(a);
@@ -113,7 +114,7 @@ describe('request pipeline', () => {
         return ok({});
       }),
     );
-    const error = await captureError(client().request(method, path));
+    const error = await captureError(client().request(method as HttpMethod, path));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(sent).toBe(0);
   });

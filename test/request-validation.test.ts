@@ -46,6 +46,21 @@ describe('transactions.list limit', () => {
     expect(error.errors.map((e) => e.field).sort()).toEqual(['cursor', 'limit']);
     expect(sent()).toBe(0);
   });
+
+  it('takes a saved nextCursor without a cast, and says what a null one means', async () => {
+    const sent = countSent();
+    const page = await client().transactions.list();
+    expect(page.nextCursor).toBeNull();
+    const error = await rejected(client().transactions.list({ cursor: page.nextCursor }));
+    expect(error.errors).toEqual([
+      {
+        field: 'cursor',
+        code: 'INVALID_CURSOR',
+        message: expect.stringContaining('a null nextCursor means the walk had finished'),
+      },
+    ]);
+    expect(sent()).toBe(1);
+  });
 });
 
 describe('keys.revoke keyId', () => {

@@ -2,8 +2,8 @@
 // (z.compile, zod 4.6), relative to the JSON.parse every client pays anyway. This is the
 // measurement behind compiling item schemas in the operation runner.
 // Run: npx tsx bench/resources/parse-cost.ts
-import { z } from 'zod';
-import { transactionSchema } from '../../src/schemas/transactions.js';
+import * as z from 'zod/mini';
+import { transactionSchema } from '../../src/resources/transactions/schemas.js';
 
 const items = Array.from({ length: 100 }, (_, i) => ({
   id: `tx_${i}`,
@@ -19,8 +19,8 @@ const items = Array.from({ length: 100 }, (_, i) => ({
 }));
 const text = JSON.stringify({ success: true, data: { items, nextCursor: 'c100' }, message: null });
 
-const interpreted = transactionSchema.array();
-const compiled = z.compile(transactionSchema.array());
+const interpreted = z.array(transactionSchema);
+const compiled = z.compile(z.array(transactionSchema));
 
 function perPage(fn: () => unknown, ms = 1500): number {
   let n = 0;
@@ -34,8 +34,8 @@ function perPage(fn: () => unknown, ms = 1500): number {
 
 const rows: [string, () => unknown][] = [
   ['JSON.parse of the page', () => JSON.parse(text)],
-  ['interpreted safeParse', () => interpreted.safeParse(items)],
-  ['compiled safeParse', () => compiled.safeParse(items)],
+  ['interpreted safeParse', () => z.safeParse(interpreted, items)],
+  ['compiled safeParse', () => z.safeParse(compiled, items)],
 ];
 for (let round = 0; round < 2; round++) {
   for (const [name, fn] of rows)

@@ -1,6 +1,6 @@
 import { ConfigurationError, RequestValidationError, type ErrorItem } from '../errors/index.js';
 import type { CallContext } from './envelope.js';
-import type { RequestOptions } from './options.js';
+import { inRange, OPTION_RANGES, type RequestOptions } from './options.js';
 
 // Checks made on every call, before anything is sent.
 
@@ -12,15 +12,17 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/;
 export function checkRequestOptions(options: RequestOptions, context: CallContext): void {
   const items: ErrorItem[] = [];
   const { timeout, maxRetries } = options;
-  if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 1 && timeout <= 2_147_483_647)) {
+  if (timeout !== undefined && !inRange('timeout', timeout)) {
+    const { min, max } = OPTION_RANGES.timeout;
     items.push({
       field: 'timeout',
       code: 'INVALID_TIMEOUT',
-      message: 'must be an integer number of milliseconds from 1 to 2147483647',
+      message: `must be an integer number of milliseconds from ${min} to ${max}`,
     });
   }
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10)) {
-    items.push({ field: 'maxRetries', code: 'INVALID_MAX_RETRIES', message: 'must be an integer from 0 to 10' });
+  if (maxRetries !== undefined && !inRange('maxRetries', maxRetries)) {
+    const { min, max } = OPTION_RANGES.maxRetries;
+    items.push({ field: 'maxRetries', code: 'INVALID_MAX_RETRIES', message: `must be an integer from ${min} to ${max}` });
   }
   if (items.length > 0) {
     const summary = items.map((item) => `${item.field} ${item.message}`).join('; ');

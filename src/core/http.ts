@@ -13,7 +13,7 @@ import { unwrapEnvelope, type CallContext } from './envelope.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { redact } from './redact.js';
-import { backoffMs, decideRetry } from './retry-policy.js';
+import { backoffMs, decideRetry, errorCodes } from './retry-policy.js';
 import { apiErrorFromStatus } from './status-errors.js';
 
 /**
@@ -197,11 +197,7 @@ function baseHeaders(defaults: Record<string, string>, staticKey: string | undef
 }
 
 function describeCause(cause: unknown): string {
-  let current: unknown = cause;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return ` (${code})`;
-    current = (current as { cause?: unknown }).cause;
-  }
+  const [code] = errorCodes(cause);
+  if (code !== undefined) return ` (${code})`;
   return cause instanceof Error ? ` (${cause.message})` : '';
 }

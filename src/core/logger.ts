@@ -17,9 +17,13 @@ import { ConfigurationError } from '../errors/index.js';
  * ```
  */
 export interface Logger {
+  /** Details for debugging: every attempt, every wait. */
   debug(message: string, fields?: Record<string, unknown>): void;
+  /** Noteworthy events that need no action. */
   info(message: string, fields?: Record<string, unknown>): void;
+  /** Something went wrong but was handled, e.g. retries given up. */
   warn(message: string, fields?: Record<string, unknown>): void;
+  /** A failure the caller should look at. */
   error(message: string, fields?: Record<string, unknown>): void;
 }
 

@@ -1,9 +1,10 @@
-import type { z } from 'zod';
-import { InvalidResponseError } from '../errors/index.js';
+import * as z from 'zod/mini';
+import { InvalidResponseError, RequestValidationError } from '../errors/index.js';
 import { APIPromise } from './api-promise.js';
-import { compiled } from './compiled.js';
+import { safeParse } from './compiled.js';
+import { mergeExtras } from './extra-fields.js';
 import type { HttpCore, HttpMethod, HttpResult, QueryValue } from './http.js';
-import { fillPath, type Operation, type OperationInput } from './operation.js';
+import { type AnySchema, fillPath, type InputOf, type Operation, type OperationInput, type ResultOf } from './operation.js';
 import type { RequestOptions } from './options.js';
 import { Page } from './page.js';
 import { PagePromise } from './page-promise.js';
@@ -24,16 +25,17 @@ export class OperationRunner {
   }
 
   /** Runs a single-result operation. */
-  call<R extends z.ZodType>(op: Operation<R>, input: OperationInput, options?: RequestOptions): APIPromise<z.output<R>> {
+  call<O extends Operation>(op: O, input: InputOf<O>, options?: RequestOptions): APIPromise<ResultOf<O>> {
     return new APIPromise(
-      () => this.#send(op, input, options),
-      (result) => this.parse(op.response, result.data, result, `${op.method} /${op.path}`),
+      () => this.#send(op, input as OperationInput, options),
+      (result) => this.parse<O['response']>(op.response, result.data, result, `${op.method} /${op.path}`),
     );
   }
 
   /** Runs a cursor-paginated list operation; nothing is sent until the result is awaited or iterated. */
-  list<R extends z.ZodType>(op: Operation<R>, input: OperationInput, options?: RequestOptions): PagePromise<z.output<R>> {
-    type T = z.output<R>;
+  list<O extends Operation>(op: O, typed: InputOf<O>, options?: RequestOptions): PagePromise<ResultOf<O>> {
+    type T = ResultOf<O>;
+    const input = typed as OperationInput;
     const resourceKey = op.list?.resourceKey ?? 'items';
     const toPage = (result: HttpResult, cursorSent: string | undefined): Page<T> => {
       const shape = readPageShape(result.data, resourceKey, result.response.status);
@@ -58,23 +60,37 @@ export class OperationRunner {
   }
 
   /** Runs an undeclared call (`client.request`); the result is checked only when a schema is given. */
-  raw<S extends z.ZodType>(
+  raw<S extends AnySchema>(
     method: HttpMethod,
     path: string,
     input: { query?: Record<string, QueryValue> | undefined; body?: unknown },
     schema: S | undefined,
     options: RequestOptions | undefined,
   ): APIPromise<z.output<S>> {
+    const query = options?.extraQuery ? { ...input.query, ...options.extraQuery } : input.query;
+    const extraBody = options?.extraBody;
+    const mergeable =
+      input.body === undefined || (typeof input.body === 'object' && input.body !== null && !Array.isArray(input.body));
     return new APIPromise(
-      () => this.#http.send({ method, path, query: input.query, body: input.body, options }),
+      () => {
+        if (extraBody && !mergeable) {
+          return Promise.reject(
+            new RequestValidationError(`${method} /${path} was not sent: extraBody needs a JSON object body to merge into.`, [
+              { field: 'extraBody', code: 'NO_BODY', message: 'needs a JSON object body to merge into' },
+            ]),
+          );
+        }
+        const body = extraBody ? { ...(input.body as Record<string, unknown> | undefined), ...extraBody } : input.body;
+        return this.#http.send({ method, path, query, body, options });
+      },
       (result) => (schema ? this.parse(schema, result.data, result, `${method} /${path}`) : (result.data as z.output<S>)),
     );
   }
 
   /** Checks `data` against `schema` when response validation is on. */
-  parse<S extends z.ZodType>(schema: S, data: unknown, result: HttpResult, where: string): z.output<S> {
+  parse<S extends AnySchema>(schema: S, data: unknown, result: HttpResult, where: string): z.output<S> {
     if (!this.#validateResponses) return data as z.output<S>;
-    const parsed = compiled(schema).safeParse(data);
+    const parsed = safeParse(schema, data);
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({
       path: issue.path.map(String).join('.'),
@@ -94,11 +110,12 @@ export class OperationRunner {
       const path = op.pathParams ? validateRequest(op.pathParams, input.path ?? {}, what) : input.path;
       const query = op.query ? validateRequest(op.query, input.query ?? {}, what) : input.query;
       const body = op.body ? validateRequest(op.body, input.body, what) : input.body;
+      const merged = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what);
       return this.#http.send({
         method: op.method,
         path: fillPath(op.path, path as Record<string, unknown> | undefined),
-        query: query as Record<string, QueryValue> | undefined,
-        body,
+        query: merged.query,
+        body: merged.body,
         options,
       });
     } catch (error) {
@@ -107,13 +124,13 @@ export class OperationRunner {
   }
 }
 
-const itemsSchemas = new WeakMap<z.ZodType, z.ZodType>();
+const itemsSchemas = new WeakMap<AnySchema, AnySchema>();
 
 // Built lazily so importing the SDK does not build a schema per list operation.
-function itemsSchemaOf(item: z.ZodType): z.ZodType {
+function itemsSchemaOf(item: AnySchema): AnySchema {
   let schema = itemsSchemas.get(item);
   if (!schema) {
-    schema = (item as z.ZodType & { array(): z.ZodType }).array();
+    schema = z.array(item);
     itemsSchemas.set(item, schema);
   }
   return schema;

@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors/index.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
+import type { QueryValue } from './http.js';
 
 /**
  * A fetch implementation: the global `fetch` or anything with its signature.
@@ -80,6 +81,15 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Extra headers for this call; they cannot replace `X-API-Key`. */
   headers?: Record<string, string>;
+  /**
+   * Fields merged into the JSON body after validation and sent unvalidated: for a field this
+   * SDK version does not know yet, e.g. `{ extraBody: { memo: 'rent' } }`. A field the operation
+   * knows is refused (pass it in the params, where it is checked), and so is a path parameter's
+   * name: the path is filled from the call's checked arguments and the key is a header.
+   */
+  extraBody?: Record<string, unknown>;
+  /** Parameters merged into the query string, unvalidated; the same rules as `extraBody`. */
+  extraQuery?: Record<string, QueryValue>;
 }
 
 /**
@@ -123,8 +133,22 @@ function env(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function checkCount(option: string, value: number, min: number, max: number): number {
-  if (!Number.isInteger(value) || value < min || value > max) {
+/** The ranges of the numeric options, shared with the per-call checks (call-checks.ts). */
+export const OPTION_RANGES = {
+  timeout: { min: 1, max: 2_147_483_647 },
+  maxRetries: { min: 0, max: 10 },
+  maxRateLimitWait: { min: 0, max: 2_147_483_647 },
+} as const;
+
+/** Whether `value` is an integer within the range of `option`. */
+export function inRange(option: keyof typeof OPTION_RANGES, value: number): boolean {
+  const { min, max } = OPTION_RANGES[option];
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+function checkCount(option: keyof typeof OPTION_RANGES, value: number): number {
+  const { min, max } = OPTION_RANGES[option];
+  if (!inRange(option, value)) {
     throw new ConfigurationError(option, `\`${option}\` must be an integer from ${min} to ${max}; got ${String(value)}.`);
   }
   return value;
@@ -189,9 +213,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   return {
     apiKey,
     baseUrl: checkBaseUrl(baseUrl.trim()),
-    timeout: checkCount('timeout', options.timeout ?? DEFAULTS.timeout, 1, 2_147_483_647),
-    maxRetries: checkCount('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries, 0, 10),
-    maxRateLimitWait: checkCount('maxRateLimitWait', options.maxRateLimitWait ?? DEFAULTS.maxRateLimitWait, 0, 2_147_483_647),
+    timeout: checkCount('timeout', options.timeout ?? DEFAULTS.timeout),
+    maxRetries: checkCount('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries),
+    maxRateLimitWait: checkCount('maxRateLimitWait', options.maxRateLimitWait ?? DEFAULTS.maxRateLimitWait),
     fetch: options.fetch,
     defaultHeaders: { ...options.defaultHeaders },
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { RequestValidationError } from '../errors/index.js';
 import type { HttpMethod, QueryValue } from './http.js';
 import type { RequestOptions } from './options.js';
@@ -12,12 +12,15 @@ import type { RequestOptions } from './options.js';
  * const lines = await client.request('GET', '/credit/lines', { query: { limit: 10 }, schema: z.array(z.looseObject({ id: z.string() })) });
  * ```
  */
-export interface RawRequestOptions<S extends z.ZodType = z.ZodType> extends RequestOptions {
+export interface RawRequestOptions<S extends z.core.$ZodType = z.core.$ZodType> extends RequestOptions {
   /** Query parameters; an `undefined` value leaves the parameter out. */
   query?: Record<string, QueryValue>;
   /** A body, sent as JSON. */
   body?: unknown;
-  /** A zod schema for `data`: the result is then typed and checked (unless `validateResponses` is off). Without one, `data` is `unknown`. */
+  /**
+   * A zod schema for `data`, from `zod` or `zod/mini` (any zod 4 schema): the result is then
+   * typed and checked (unless `validateResponses` is off). Without one, `data` is `unknown`.
+   */
   schema?: S;
 }
 

@@ -22,7 +22,8 @@ export function backoffMs(retryNumber: number, random: () => number = Math.rando
   return ceiling / 2 + random() * (ceiling / 2);
 }
 
-function errorCodes(error: unknown): string[] {
+/** The `code`s along an error's `cause` chain (five links at most), nearest first. */
+export function errorCodes(error: unknown): string[] {
   const codes: string[] = [];
   let current: unknown = error;
   for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {

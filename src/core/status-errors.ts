@@ -14,7 +14,7 @@ import { retryAfterMs } from './rate-limit.js';
 
 type StatusErrorClass = new (init: APIErrorInit) => APIError;
 
-// The one table from HTTP status to error class (sdk-surface.md). Statuses outside it map by
+// The one table from HTTP status to error class (the public surface's error table). Statuses outside it map by
 // class: any other 5xx is an InternalServerError, anything else a plain APIError.
 const BY_STATUS: ReadonlyMap<number, StatusErrorClass> = new Map<number, StatusErrorClass>([
   [400, BadRequestError],

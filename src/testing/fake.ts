@@ -4,10 +4,7 @@ import { FaultInjector } from './faults.js';
 import { handleRequest } from './handle.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import { Router } from './router.js';
-import { accountRoutes } from './routes/accounts.js';
-import { moneyRoutes } from './routes/money.js';
-import { readModelRoutes } from './routes/read-models.js';
-import { webhookRoutes } from './routes/webhooks.js';
+import { operationRoutes } from './routes/index.js';
 import { Scheduler } from './scheduler.js';
 import { seedSampleRecords } from './seed.js';
 import { Store } from './store.js';
@@ -125,7 +122,7 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
     deliverer,
     faults,
     limiter: new RateLimiter(options.rateLimit),
-    router: new Router([...accountRoutes, ...webhookRoutes, ...moneyRoutes, ...readModelRoutes]),
+    router: new Router(operationRoutes()),
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
   };
   return {

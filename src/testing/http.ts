@@ -1,3 +1,5 @@
+import { readBodyWithin } from '../webhooks/read-body.js';
+
 /**
  * The envelope of spec section 2.1 and the one error type route handlers throw.
  * Handlers validate first and throw `FakeHttpError` before touching state, so a
@@ -72,24 +74,10 @@ export function errorResponse(error: FakeHttpError, headers: Headers): Response 
  * is refused without being buffered whole. Returns undefined for an empty body.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown> | undefined> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) throw tooLarge(maxBytes);
-  if (!request.body) return undefined;
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(value);
-  }
-  if (size === 0) return undefined;
-  const text = new TextDecoder().decode(concat(chunks, size));
+  const bytes = await readBodyWithin(request, maxBytes);
+  if (bytes === undefined) throw tooLarge(maxBytes);
+  if (bytes.byteLength === 0) return undefined;
+  const text = new TextDecoder().decode(bytes);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -104,15 +92,4 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
 
 function tooLarge(maxBytes: number): FakeHttpError {
   return httpError(413, 'PAYLOAD_TOO_LARGE', 'body', `Request body exceeds ${maxBytes} bytes`);
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
 }

@@ -2,11 +2,11 @@ import type { Collection } from './collection.js';
 import { httpError, type Ok } from './http.js';
 
 /** Spec section 2.6. */
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 100;
+const DEFAULT_LIMIT = 25;
+const MAX_LIMIT = 100;
 
 /** Reads `cursor` and `limit`; a limit that is not an integer in 1..100 is a 422. */
-export function listParams(query: URLSearchParams): { cursor: string | undefined; limit: number } {
+function listParams(query: URLSearchParams): { cursor: string | undefined; limit: number } {
   const rawLimit = query.get('limit');
   let limit = DEFAULT_LIMIT;
   if (rawLimit !== null) {

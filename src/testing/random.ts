@@ -17,7 +17,7 @@ export function hash32(...parts: number[]): number {
 }
 
 /** A stable number for a string (FNV-1a), to use strings as hash parts. */
-export function hashString(value: string): number {
+function hashString(value: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 0x01000193);
   return h >>> 0;

@@ -157,11 +157,6 @@ export class RateLimiter {
     const bucket = this.#bucket(id, tier);
     return verdict(bucket, bucket.minute.fits(now) && bucket.day.fits(now), now);
   }
-
-  /** Forgets a bucket, e.g. when its key is revoked. */
-  drop(id: string): void {
-    this.#buckets.delete(id);
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { OperationName } from '../resources/operations.js';
 import type { Ok } from './http.js';
 import type { AccountState, StoredKey, Store } from './store.js';
 import type { Permission } from './types.js';
@@ -15,11 +16,17 @@ export interface RouteContext {
   emit(type: string, data: Record<string, unknown>): void;
 }
 
+/** Serves one operation of the service. */
+export type Handler = (ctx: RouteContext) => Ok | Promise<Ok>;
+
+/** One handler per operation the SDK declares: a missing one is a compile error. */
+export type Handlers = Record<OperationName, Handler>;
+
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Relative to /api/v1, with `:name` segments, e.g. `/deposits/:id`. */
+  /** Relative to /api/v1, with `:name` segments, e.g. `/deposits/:depositId`. */
   path: string;
-  handler(ctx: RouteContext): Ok | Promise<Ok>;
+  handler: Handler;
 }
 
 interface CompiledRoute extends Route {
@@ -42,7 +49,7 @@ export function hasPermission(granted: readonly Permission[], needed: Permission
   return granted.some((p) => RANK[p] >= RANK[needed]);
 }
 
-/** Static segments beat parameters, so `/deposits/withdrawals` wins over `/deposits/:id`. */
+/** Static segments beat parameters, so `/deposits/withdrawals` wins over `/deposits/:depositId`. */
 export class Router {
   readonly #routes: CompiledRoute[];
 

@@ -71,11 +71,6 @@ export class Scheduler {
     if (target > clock.now()) clock.set(target);
   }
 
-  /** Number of jobs waiting for their time. */
-  get pending(): number {
-    return this.#jobs.size;
-  }
-
   /** Drops every waiting job and its timer. */
   clear(): void {
     for (const job of this.#jobs) if (job.timer) clearTimeout(job.timer);

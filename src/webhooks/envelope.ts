@@ -17,7 +17,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 /** True for an ISO 8601 date-time with a zone (`Z` or an offset) that names a real instant. */
-export function isIsoInstant(value: string): boolean {
+function isIsoInstant(value: string): boolean {
   const m = INSTANT.exec(value);
   if (m === null) return false;
   // The pattern makes groups 1-6 mandatory; the offset groups 8-9 may be absent.

@@ -1,6 +1,7 @@
 // The Fetch-style receiver: Next.js route handlers, Hono, Bun, Deno, workers.
 // Web Crypto only; no `node:*` import.
 import { WEBHOOK_SIGNATURE_HEADER } from './constants.js';
+import { readBodyWithin } from './read-body.js';
 import { createWebhookReceiver, resolveOptions, type WebhookReceiverOptions } from './receiver.js';
 import { respond, type WebhookReceiverResult } from './receiver-result.js';
 
@@ -11,34 +12,6 @@ const BODY_USED =
 
 function toResponse(result: WebhookReceiverResult): Response {
   return new Response(result.body, { status: result.status, headers: result.headers });
-}
-
-/** Reads at most `limit` bytes; `undefined` when the body is larger. */
-async function readBody(request: Request, limit: number): Promise<Uint8Array | undefined> {
-  const declared = Number(request.headers.get('content-length'));
-  if (declared > limit) return undefined;
-  if (request.body === null) return new Uint8Array(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 /**
@@ -77,7 +50,7 @@ export function createWebhookHandler(options: WebhookReceiverOptions): (request:
     }
     let body: Uint8Array | undefined;
     try {
-      body = await readBody(request, maxBodyBytes);
+      body = await readBodyWithin(request, maxBodyBytes);
     } catch {
       // The client went away or sent a broken body: nothing authentic to answer.
       return toResponse(respond('invalid_payload', 'The request body could not be read.'));

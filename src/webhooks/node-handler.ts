@@ -1,6 +1,7 @@
 // The Node `(req, res)` receiver, for Express and plain node:http. Node types only:
 // it reads the stream through async iteration and needs no `node:*` module at run time.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { concatBytes } from './read-body.js';
 import { WEBHOOK_SIGNATURE_HEADER } from './constants.js';
 import { createWebhookReceiver, resolveOptions, type WebhookReceiverOptions } from './receiver.js';
 import { respond, type WebhookReceiverResult } from './receiver-result.js';
@@ -52,13 +53,7 @@ async function readNodeBody(req: NodeWebhookRequest, limit: number): Promise<Bod
     if (size > limit) return { problem: 'too_large' };
     chunks.push(bytes);
   }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { body: all };
+  return { body: concatBytes(chunks, size) };
 }
 
 function send(res: ServerResponse, result: WebhookReceiverResult): void {

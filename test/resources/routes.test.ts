@@ -220,9 +220,9 @@ describe('routes', () => {
     expect('delete' in c.deposits || 'update' in c.payments || 'create' in c.transactions).toBe(false);
   });
 
-  it('passes fields the SDK does not know yet through on conventional bodies', async () => {
+  it('sends a field the SDK does not know yet through extraBody', async () => {
     const seen = record(server, { id: 'dep_1' });
-    await client().deposits.create({ token: 'USDC', chain: 'Base', amount: '1.00', memo: 'q3' });
+    await client().deposits.create({ token: 'USDC', chain: 'Base', amount: '1.00' }, { extraBody: { memo: 'q3' } });
     expect(seen[0]?.body).toEqual({ token: 'USDC', chain: 'Base', amount: '1.00', memo: 'q3' });
   });
 

@@ -199,8 +199,9 @@ const rules: Rule[] = [
     call: (c, autoCompound) => c.yield.replace('yld_1', { autoCompound: anyArg(autoCompound) }),
     field: 'autoCompound',
     code: 'INVALID_AUTO_COMPOUND',
-    valid: [true, false],
-    invalid: ['true', 1, null, undefined],
+    // Optional even in a replacement: neither the spec nor the public facts name it.
+    valid: [true, false, undefined],
+    invalid: ['true', 1, null],
   },
 ];
 

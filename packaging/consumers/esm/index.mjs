@@ -37,6 +37,20 @@ try {
   assert.match(me.id, /^acc_/);
   ok(`client.accounts.me() against the fake at ${fake.baseUrl} -> ${me.id}`);
 
+  // Plain JavaScript: a misspelled field is refused before anything is sent, naming the field meant.
+  const typo = await client.accounts.update(me.id, { emial: 'new@example.com' }).then(
+    () => assert.fail('an unknown field must be refused'),
+    (e) => e,
+  );
+  assert.equal(typo.name, 'RequestValidationError');
+  assert.deepEqual(
+    typo.errors.map((e) => [e.field, e.code]),
+    [['emial', 'UNKNOWN_FIELD']],
+  );
+  assert.match(typo.errors[0].message, /did you mean 'email'\?/);
+  assert.equal((await client.accounts.me()).email, me.email);
+  ok("{ emial } is refused in plain JavaScript: did you mean 'email'?");
+
   const wrong = new CreditPlatform({ apiKey: 'cp_wrong_key', baseUrl: fake.baseUrl, maxRetries: 0 });
   const err = await wrong.accounts.me().then(
     () => assert.fail('a wrong API key must be rejected'),

@@ -80,6 +80,19 @@ async function main(): Promise<void> {
     assert.match(id, /^acc_/);
     console.log(`ok - client.accounts.me() -> ${id}`);
 
+    // Typos do not compile, and plain JavaScript that sends them anyway is refused before sending.
+    const unknownField = (err: unknown) =>
+      err instanceof RequestValidationError && err.errors.some((e) => e.code === 'UNKNOWN_FIELD');
+    // @ts-expect-error 'emial' is not a field of AccountUpdateParams (did you mean 'email'?)
+    await assert.rejects(client.accounts.update(me.id, { emial: 'new@example.com' }), unknownField);
+    // @ts-expect-error 'memo' is not a field of DepositCreateParams
+    await assert.rejects(client.deposits.create({ token: 'USDC', chain: 'Base', amount: '1.00', memo: 'hi' }), unknownField);
+    const [tx] = await client.transactions.list({ limit: 1 }).toArray({ max: 1 });
+    // @ts-expect-error Transaction has no field 'amout' (did you mean 'amount'?)
+    const misspelled: unknown = tx?.amout;
+    assert.equal(misspelled, undefined);
+    console.log('ok - typos are compile errors and refused at run time');
+
     const wrong = new CreditPlatform({ ...options, apiKey: 'cp_wrong_key', maxRetries: 0 });
     try {
       await wrong.accounts.me();

@@ -1,6 +1,6 @@
 import { httpError } from '../http.js';
 import { found, listResponse } from '../pagination.js';
-import type { Route, RouteContext } from '../router.js';
+import type { Handlers, RouteContext } from '../router.js';
 import { publicKey } from '../store.js';
 import { BodyValidator } from '../validate.js';
 
@@ -12,68 +12,48 @@ function ownAccount(ctx: RouteContext) {
 }
 
 /** Accounts, KYC and key management (docs/design/operations.md). */
-export const accountRoutes: Route[] = [
-  { method: 'GET', path: '/accounts/me', handler: (ctx) => ({ status: 200, data: ctx.state.account }) },
-  { method: 'GET', path: '/accounts/:accountId', handler: (ctx) => ({ status: 200, data: ownAccount(ctx) }) },
-  {
-    method: 'PATCH',
-    path: '/accounts/:accountId',
-    handler(ctx) {
-      const account = ownAccount(ctx);
-      const v = new BodyValidator(ctx.body);
-      const name = v.string('name', false);
-      const email = v.string('email', false);
-      if (email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(email)) {
-        throw httpError(422, 'INVALID_VALUE', 'email', 'email must be an email address');
-      }
-      v.done();
-      ctx.state.account = { ...account, ...(name && { name }), ...(email && { email }) };
-      return { status: 200, data: ctx.state.account };
-    },
+export const accountHandlers = {
+  'accounts.me': (ctx) => ({ status: 200, data: ctx.state.account }),
+  'accounts.retrieve': (ctx) => ({ status: 200, data: ownAccount(ctx) }),
+  'accounts.update'(ctx) {
+    const account = ownAccount(ctx);
+    const v = new BodyValidator(ctx.body);
+    const name = v.string('name', false);
+    const email = v.string('email', false);
+    if (email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(email)) {
+      throw httpError(422, 'INVALID_VALUE', 'email', 'email must be an email address');
+    }
+    v.done();
+    ctx.state.account = { ...account, ...(name && { name }), ...(email && { email }) };
+    return { status: 200, data: ctx.state.account };
   },
-  { method: 'GET', path: '/accounts/me/kyc', handler: (ctx) => ({ status: 200, data: ctx.state.kyc }) },
-  {
-    method: 'POST',
-    path: '/accounts/me/kyc',
-    handler(ctx) {
-      const v = new BodyValidator(ctx.body);
-      const fullName = v.string('fullName');
-      const country = v.string('country', true, 2);
-      v.done();
-      if (ctx.state.kyc.status === 'pending' || ctx.state.kyc.status === 'verified') {
-        throw httpError(409, 'KYC_ALREADY_SUBMITTED', 'kyc', `KYC is already ${ctx.state.kyc.status}`);
-      }
-      ctx.state.kyc = { status: 'pending', submittedAt: ctx.store.nowIso(), fullName, country: country?.toUpperCase() };
-      ctx.state.account = { ...ctx.state.account, kycStatus: 'pending' };
-      return { status: 201, data: ctx.state.kyc };
-    },
+  'accounts.kyc.retrieve': (ctx) => ({ status: 200, data: ctx.state.kyc }),
+  'accounts.kyc.submit'(ctx) {
+    const v = new BodyValidator(ctx.body);
+    const fullName = v.string('fullName');
+    const country = v.string('country', true, 2);
+    v.done();
+    if (ctx.state.kyc.status === 'pending' || ctx.state.kyc.status === 'verified') {
+      throw httpError(409, 'KYC_ALREADY_SUBMITTED', 'kyc', `KYC is already ${ctx.state.kyc.status}`);
+    }
+    ctx.state.kyc = { status: 'pending', submittedAt: ctx.store.nowIso(), fullName, country: country?.toUpperCase() };
+    ctx.state.account = { ...ctx.state.account, kycStatus: 'pending' };
+    return { status: 201, data: ctx.state.kyc };
   },
-  { method: 'GET', path: '/keys', handler: (ctx) => listResponse(ctx.state.keys, ctx.query, publicKey) },
-  {
-    method: 'GET',
-    path: '/keys/:keyId',
-    handler: (ctx) => ({ status: 200, data: publicKey(found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key')) }),
+  'keys.list': (ctx) => listResponse(ctx.state.keys, ctx.query, publicKey),
+  'keys.retrieve': (ctx) => ({ status: 200, data: publicKey(found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key')) }),
+  'keys.create'(ctx) {
+    const v = new BodyValidator(ctx.body);
+    const name = v.string('name');
+    const permissions = v.permissions('permissions');
+    v.done();
+    return { status: 201, data: ctx.store.createKey(ctx.state.account.id, { name, permissions }) };
   },
-  {
-    method: 'POST',
-    path: '/keys',
-    handler(ctx) {
-      const v = new BodyValidator(ctx.body);
-      const name = v.string('name');
-      const permissions = v.permissions('permissions');
-      v.done();
-      return { status: 201, data: ctx.store.createKey(ctx.state.account.id, { name, permissions }) };
-    },
+  // Idempotent: revoking twice answers 200 with the same record, so a retried DELETE
+  // whose first response was lost does not turn into an error.
+  'keys.revoke'(ctx) {
+    const key = found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key');
+    const revoked = key.revokedAt ? key : ctx.state.keys.put({ ...key, revokedAt: ctx.store.nowIso() });
+    return { status: 200, data: publicKey(revoked) };
   },
-  {
-    // Idempotent: revoking twice answers 200 with the same record, so a retried DELETE
-    // whose first response was lost does not turn into an error.
-    method: 'DELETE',
-    path: '/keys/:keyId',
-    handler(ctx) {
-      const key = found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key');
-      const revoked = key.revokedAt ? key : ctx.state.keys.put({ ...key, revokedAt: ctx.store.nowIso() });
-      return { status: 200, data: publicKey(revoked) };
-    },
-  },
-];
+} satisfies Partial<Handlers>;

@@ -1,5 +1,5 @@
 import { found, listResponse } from '../pagination.js';
-import type { Route, RouteContext } from '../router.js';
+import type { Handlers, RouteContext } from '../router.js';
 import { BodyValidator } from '../validate.js';
 
 /**
@@ -7,7 +7,7 @@ import { BodyValidator } from '../validate.js';
  * PATCH may. Token and chain are part of the position's identity and stay.
  */
 function configureYield(ctx: RouteContext, required: boolean) {
-  const position = found(ctx.state.yield.get(ctx.params.id ?? ''), 'Yield position');
+  const position = found(ctx.state.yield.get(ctx.params.positionId ?? ''), 'Yield position');
   const v = new BodyValidator(ctx.body);
   const autoCompound = v.boolean('autoCompound', required);
   v.done();
@@ -16,25 +16,16 @@ function configureYield(ctx: RouteContext, required: boolean) {
 }
 
 /** Transactions, yield positions and scores: mostly read-only views. */
-export const readModelRoutes: Route[] = [
-  { method: 'GET', path: '/transactions', handler: (ctx) => listResponse(ctx.state.transactions, ctx.query) },
-  {
-    method: 'GET',
-    path: '/transactions/:id',
-    handler: (ctx) => ({ status: 200, data: found(ctx.state.transactions.get(ctx.params.id ?? ''), 'Transaction') }),
-  },
-  { method: 'GET', path: '/yield', handler: (ctx) => listResponse(ctx.state.yield, ctx.query) },
-  {
-    method: 'GET',
-    path: '/yield/:id',
-    handler: (ctx) => ({ status: 200, data: found(ctx.state.yield.get(ctx.params.id ?? ''), 'Yield position') }),
-  },
-  { method: 'PUT', path: '/yield/:id', handler: (ctx) => configureYield(ctx, true) },
-  { method: 'PATCH', path: '/yield/:id', handler: (ctx) => configureYield(ctx, false) },
-  { method: 'GET', path: '/scores', handler: (ctx) => listResponse(ctx.state.scores, ctx.query) },
-  {
-    method: 'GET',
-    path: '/scores/:id',
-    handler: (ctx) => ({ status: 200, data: found(ctx.state.scores.get(ctx.params.id ?? ''), 'Score') }),
-  },
-];
+export const readModelHandlers = {
+  'transactions.list': (ctx) => listResponse(ctx.state.transactions, ctx.query),
+  'transactions.retrieve': (ctx) => ({
+    status: 200,
+    data: found(ctx.state.transactions.get(ctx.params.transactionId ?? ''), 'Transaction'),
+  }),
+  'yield.list': (ctx) => listResponse(ctx.state.yield, ctx.query),
+  'yield.retrieve': (ctx) => ({ status: 200, data: found(ctx.state.yield.get(ctx.params.positionId ?? ''), 'Yield position') }),
+  'yield.replace': (ctx) => configureYield(ctx, true),
+  'yield.update': (ctx) => configureYield(ctx, false),
+  'scores.list': (ctx) => listResponse(ctx.state.scores, ctx.query),
+  'scores.retrieve': (ctx) => ({ status: 200, data: found(ctx.state.scores.get(ctx.params.scoreId ?? ''), 'Score') }),
+} satisfies Partial<Handlers>;

@@ -1,0 +1,71 @@
+import * as z from 'zod/mini';
+import type { Chain, Token } from './primitives.js';
+
+// Building blocks of the response schemas. Responses are checked for types, not for the
+// formats the request rules enforce: a record the service already accepted is not ours to
+// reject for a stylistic difference (e.g. a lowercase chain name).
+
+/** An ISO 8601 UTC timestamp, kept as the string the service sent. */
+export const timestamp = z.string();
+
+/** A decimal amount as a string (`"10000.00"`). A number here is a schema mismatch: amounts never pass through floats. */
+export const decimalString = z.string();
+
+/** A token symbol, typed as the open {@link Token} union. */
+export const tokenString = z.string() as unknown as z.ZodMiniType<Token, Token>;
+
+/** A chain name, typed as the open {@link Chain} union. */
+export const chainString = z.string() as unknown as z.ZodMiniType<Chain, Chain>;
+
+/**
+ * A string field with known values that autocomplete, open to values a newer service sends.
+ * Used for statuses the spec does not fix, so a new status is not an {@link InvalidResponseError}.
+ */
+export function openEnum<const V extends readonly [string, ...string[]]>(
+  _values: V,
+): z.ZodMiniType<V[number] | (string & {}), V[number] | (string & {})> {
+  return z.string() as unknown as z.ZodMiniType<V[number] | (string & {}), V[number] | (string & {})>;
+}
+
+/**
+ * The fields of an on-chain money movement, shared by transactions, deposits and withdrawals.
+ * The spec shows none of them; all but `id` are optional.
+ */
+export const movementShape = {
+  /** The record id, prefixed `tx_`, `dep_` or `wd_`. */
+  id: z.string(),
+  /** The token moved. */
+  token: z.optional(tokenString),
+  /** The chain it moved on. */
+  chain: z.optional(chainString),
+  /** The amount, as a decimal string. */
+  amount: z.optional(decimalString),
+  /** `pending` until the chain confirms it, then `confirmed` or `failed`. */
+  status: z.optional(openEnum(['pending', 'confirmed', 'failed'])),
+  /** The on-chain transaction hash (`0x` and 64 hex digits), once there is one. */
+  transactionHash: z.optional(z.string()),
+  /** When it was recorded (ISO 8601 UTC). */
+  createdAt: z.optional(timestamp),
+};
+
+/**
+ * The type a record shape describes: exactly its fields, no index signature. A record interface
+ * extends this (`interface Deposit extends RecordOf<typeof depositShape> {}`), so it has a name
+ * in hovers and compiler messages and cannot drift from the shape that checks it.
+ */
+export type RecordOf<S extends z.core.$ZodLooseShape> = z.output<z.ZodMiniObject<S>>;
+
+/** A schema whose output is the record interface `T`. */
+type RecordSchema<T> = z.ZodMiniType<T, unknown>;
+
+/**
+ * The schema that checks a record: the loose object of its shape, so fields this version does
+ * not know stay on the object at run time (read one with `(record as Record<string, unknown>).newField`),
+ * typed as the record's named interface `T`, which extends `RecordOf<typeof shape>`. The cast
+ * only drops the index signature from the type: the shape, and so every typed field, is the same.
+ */
+export function recordSchema<T extends RecordOf<S>, S extends z.core.$ZodLooseShape = z.core.$ZodLooseShape>(
+  shape: S,
+): RecordSchema<T> {
+  return z.looseObject(shape) as unknown as RecordSchema<T>;
+}

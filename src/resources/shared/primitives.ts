@@ -1,0 +1,196 @@
+import * as z from 'zod/mini';
+import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
+
+// Request-side rules. Each mirrors a rule the service enforces, so a call that would be
+// rejected anyway fails here, typed, before anything is sent.
+
+/** A non-empty identifier that cannot escape its path segment (`.` and `..` would). */
+export const idRule = z.string({ error: 'must be a string' }).check(
+  z.minLength(1, { error: 'must not be empty' }),
+  z.refine((value) => value !== '.' && value !== '..', { error: 'must not be "." or ".."' }),
+);
+
+/** `limit` of a list call: an integer from 1 to 100 (spec 2.6). */
+export const limitRule = z
+  .int({ error: 'must be an integer from 1 to 100' })
+  .check(z.gte(1, { error: 'must be an integer from 1 to 100' }), z.lte(100, { error: 'must be an integer from 1 to 100' }));
+
+/**
+ * An opaque, non-empty cursor from a previous page's `nextCursor`. `null` is typed so that a
+ * saved `page.nextCursor` needs no cast, and refused at run time: it means the walk had finished.
+ */
+export const cursorRule = z
+  .custom<string, string | null>((value) => value !== null, {
+    error:
+      'is null: a null nextCursor means the walk had finished (there is no next page); omit cursor to start again from the first page',
+    abort: true,
+  })
+  .check(
+    z.refine((value) => typeof value === 'string', {
+      error: 'must be a string (a nextCursor from an earlier page)',
+      abort: true,
+    }),
+    z.refine((value) => value !== '', { error: 'must not be empty; omit it to start from the first page' }),
+  );
+
+/** An absolute HTTPS URL (spec 2.3: deliveries only go to HTTPS). */
+export const httpsUrlRule = z.string({ error: 'must be a string' }).check(
+  z.refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' && url.hostname !== '';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'must be an absolute https:// URL' },
+  ),
+);
+
+/** A non-empty list of the spec's event types. */
+export const eventTypesRule = z
+  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}` }), {
+    error: 'must be an array of event types',
+  })
+  .check(z.minLength(1, { error: 'must list at least one event type' }));
+
+/** A non-empty secret (the service signs deliveries with it). */
+export const secretRule = z.string({ error: 'must be a string' }).check(
+  z.minLength(1, { error: 'must not be empty' }),
+  z.refine((value) => value.trim() === value, { error: 'must not start or end with whitespace (a copy-paste slip?)' }),
+);
+
+// Plain ASCII digits only: '1e3', ' 1', '٣' and '-1' are not amounts the service accepts.
+const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+// Every amount problem carries the service's own code, INVALID_AMOUNT, whatever the field is
+// called (`amount`, a credit line's `limit`), so callers can handle them in one place.
+const AMOUNT = { code: 'INVALID_AMOUNT' };
+
+/** A positive decimal amount written as a string, e.g. `"10000.00"`. Never a number. */
+export const amountRule = z
+  .custom<string>((value) => typeof value === 'string', {
+    error: 'must be a decimal string such as "10.00", not a number',
+    params: AMOUNT,
+    abort: true,
+  })
+  .check(
+    // `abort` so that "abc" is one problem, not also "must be greater than 0".
+    z.refine((value) => DECIMAL.test(value), {
+      error: 'must be a decimal string of ASCII digits such as "10.00"',
+      params: AMOUNT,
+      abort: true,
+    }),
+    z.refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0', params: AMOUNT }),
+  );
+
+/**
+ * A deposit token. The five the service documents autocomplete; any other string is accepted so
+ * a token the service adds tomorrow needs no SDK release.
+ *
+ * @example
+ * ```ts
+ * const token: Token = 'USDC';
+ * const newer: Token = 'cbBTC'; // also fine
+ * ```
+ */
+export type Token = 'ETH' | 'USDC' | 'USDT' | 'DAI' | 'wstETH' | (string & {});
+
+/**
+ * The tokens the public documentation lists (for docs, tests and pickers; not a request filter).
+ *
+ * @example
+ * ```ts
+ * import { KNOWN_TOKENS } from 'credit-platform';
+ * const options = KNOWN_TOKENS.map((token) => ({ label: token, value: token }));
+ * ```
+ */
+export const KNOWN_TOKENS = ['ETH', 'USDC', 'USDT', 'DAI', 'wstETH'] as const;
+
+/**
+ * A chain. The five the service documents autocomplete; any other name is accepted.
+ *
+ * @example
+ * ```ts
+ * const chain: Chain = 'Base';
+ * ```
+ */
+export type Chain = 'Ethereum' | 'Polygon' | 'Arbitrum' | 'Base' | 'Optimism' | (string & {});
+
+/**
+ * The chains the public documentation lists (not a request filter).
+ *
+ * @example
+ * ```ts
+ * import { KNOWN_CHAINS } from 'credit-platform';
+ * KNOWN_CHAINS.includes('Base'); // true
+ * ```
+ */
+export const KNOWN_CHAINS = ['Ethereum', 'Polygon', 'Arbitrum', 'Base', 'Optimism'] as const;
+
+// Tokens and chains are checked for shape only, not against the documented lists: the service
+// answers an unsupported one with INVALID_TOKEN itself, and a closed list here would turn every
+// token the service adds into an SDK release.
+const SYMBOL = /^[A-Za-z0-9]+$/;
+
+/** A token symbol: non-empty ASCII letters and digits (`wstETH`, `USDC`, or a newer one). */
+export const tokenRule = z
+  .string({ error: 'must be a token symbol such as "USDC"' })
+  .check(
+    z.regex(SYMBOL, { error: 'must be a token symbol of ASCII letters and digits such as "USDC"' }),
+  ) as unknown as z.ZodMiniType<Token, Token>;
+
+/** A chain name: non-empty ASCII letters and digits (`Ethereum`, `Base`, or a newer one). */
+export const chainRule = z
+  .string({ error: 'must be a chain name such as "Ethereum"' })
+  .check(
+    z.regex(SYMBOL, { error: 'must be a chain name of ASCII letters and digits such as "Ethereum"' }),
+  ) as unknown as z.ZodMiniType<Chain, Chain>;
+
+/**
+ * An Ethereum address: `0x` and 40 hex digits. Whatever the field is called, the item's code is
+ * the service's `INVALID_ADDRESS`. The EIP-55 checksum is left to the service (it needs Keccak).
+ */
+export const addressRule = z.custom<string>((value) => typeof value === 'string' && /^0x[0-9a-fA-F]{40}$/.test(value), {
+  error: 'must be an Ethereum address: 0x followed by 40 hex digits',
+  params: { code: 'INVALID_ADDRESS' },
+});
+
+/** API key permissions (spec 5.4). */
+export const permissionSchema = z.enum(['read', 'write', 'admin'], { error: 'must be one of: read, write, admin' });
+
+/**
+ * An API key permission: one of `read`, `write`, `admin`.
+ *
+ * @example
+ * ```ts
+ * const permissions: Permission[] = ['read', 'write'];
+ * await client.keys.create({ name: 'reporting', permissions });
+ * ```
+ *
+ * @useDeclaredType
+ */
+export type Permission = z.infer<typeof permissionSchema>;
+
+/** A non-empty set of permissions: no duplicates, so the request means what it says. */
+export const permissionsRule = z.array(permissionSchema, { error: 'must be an array of permissions (read, write, admin)' }).check(
+  z.minLength(1, { error: 'must list at least one permission' }),
+  z.refine((list) => new Set(list).size === list.length, { error: 'must not list a permission twice' }),
+);
+
+/** A non-empty display name or free-text field (a blank one is a slip, not a value). */
+export const nameRule = z.string({ error: 'must be a string' }).check(
+  z.refine((value) => value.trim() !== '', { error: 'must not be empty' }),
+  z.refine((value) => value.length <= 200, { error: 'must be at most 200 characters' }),
+);
+
+/** An email address, checked loosely (one `@`, no spaces): the service has the final word. */
+export const emailRule = z
+  .string({ error: 'must be a string' })
+  .check(z.regex(/^[^@\s]+@[^@\s]+$/, { error: 'must be an email address such as "ops@example.com"' }));
+
+/** An ISO 3166-1 alpha-2 country code such as `"DE"`. */
+export const countryRule = z
+  .string({ error: 'must be a string' })
+  .check(z.regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code such as "DE"' }));
