@@ -5,12 +5,12 @@
 // loopback (scripts/consumers.sh, guide-vitest/offline).
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { CreditPlatform } from '../../src/index.js';
 import { type FakeServer, startFakeServer } from '../../src/testing/index.js';
 import { constructWebhookEvent } from '../../src/webhooks/index.js';
 
-// --- the application code under test -----------------------------------------------------
+// The application code under test.
 const credited: { depositId: string; amount: string }[] = [];
 const app = express();
 app.post('/hooks/credit-platform', express.raw({ type: 'application/json' }), (req, res) => {
@@ -19,13 +19,12 @@ app.post('/hooks/credit-platform', express.raw({ type: 'application/json' }), (r
   res.sendStatus(200);
 });
 
-// --- the test -----------------------------------------------------------------------------
 let fake: FakeServer;
 let endpoint: ReturnType<typeof app.listen>;
 let endpointUrl: string;
 
 beforeAll(async () => {
-  vi.stubEnv('WEBHOOK_SECRET', 'whsec_test');
+  process.env.WEBHOOK_SECRET = 'whsec_test';
   fake = await startFakeServer();
   endpoint = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => endpoint.once('listening', resolve));
@@ -33,7 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await fake.close();
-  endpoint.closeAllConnections();
   await new Promise((resolve) => endpoint.close(resolve));
 });
 
