@@ -120,8 +120,11 @@ export function createAdmin(
         throw new RangeError(`Unknown event type ${JSON.stringify(type)}; one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
       }
       const state = store.account(options.accountId ?? defaultAccountId());
-      const base = { id: store.ids.next('evt_'), type, timestamp: store.nowIso() };
-      const work = deliverer.publishEvent(state, buildEvent(base, data as Record<string, unknown> | undefined, store.seed));
+      const event = buildEvent(type, data as Record<string, unknown> | undefined, store.seed, () => ({
+        id: store.ids.next('evt_'),
+        timestamp: store.nowIso(),
+      }));
+      const work = deliverer.publishEvent(state, event);
       scheduler.track(work.then(() => undefined));
       return copy(await work);
     },

@@ -45,25 +45,27 @@ const CHECK_SECRET = 'whsec_fake_emit_check';
 /**
  * The event `emit` sends: the type's default data with `data` merged over it, checked the
  * way `constructWebhookEvent` checks a delivery, so a receiver never gets an event the SDK
- * itself would refuse.
+ * itself would refuse. `stamp` gives the id and timestamp, only once the data passed.
  */
 export function buildEvent(
-  base: Omit<WebhookEventPayload, 'data'> & { type: WebhookEventType },
+  type: WebhookEventType,
   data: Record<string, unknown> | undefined,
   seed: number,
+  stamp: () => { id: string; timestamp: string },
 ): WebhookEventPayload {
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
-    throw new TypeError(`emit('${base.type}', data): data must be an object of the event's fields.`);
+    throw new TypeError(`emit('${type}', data): data must be an object of the event's fields.`);
   }
-  const event: WebhookEventPayload = { ...base, data: { ...defaults(seed)[base.type], ...data } };
-  const body = JSON.stringify(event);
+  const merged = { ...defaults(seed)[type], ...data };
+  const body = JSON.stringify({ id: 'evt_check', type, timestamp: new Date().toISOString(), data: merged });
   try {
     constructWebhookEvent(body, signWebhookPayload(body, CHECK_SECRET), CHECK_SECRET);
   } catch (error) {
-    // Only the payload is judged here: an old timestamp from a manual clock is the test's choice.
     if (error instanceof WebhookVerificationError && error.code === 'invalid_envelope') {
-      throw new TypeError(`emit('${base.type}', data) would send an event constructWebhookEvent refuses: ${error.message}`);
+      throw new TypeError(`emit('${type}', data) would send an event constructWebhookEvent refuses: ${error.message}`);
     }
+    throw error;
   }
-  return event;
+  const { id, timestamp } = stamp();
+  return { id, type, timestamp, data: merged };
 }
