@@ -67,6 +67,10 @@ describe('admin.emit: typed, merged into a valid default payload', () => {
     );
     await expect(fake.admin.emit('deposit.created', [] as never)).rejects.toThrow(TypeError);
     expect(fake.admin.deliveries()).toEqual([]);
+    // A refused emit uses up no id: the same seed still gives the same ids.
+    const { event } = await fake.admin.emit('deposit.created');
+    const twin = await subscribed(['deposit.created']);
+    expect((await twin.admin.emit('deposit.created')).event.id).toBe(event.id);
   });
 });
 
