@@ -1,23 +1,47 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
-// ESM only: Node 22.12+ can require() an ES module, so CommonJS and ESM users share
-// one module instance and `instanceof` on our error classes always holds.
-export default defineConfig({
-  entry: {
-    index: 'src/index.ts',
-    webhooks: 'src/webhooks/index.ts',
-    testing: 'src/testing/index.ts',
-    'testing-msw': 'src/testing/msw.ts',
-    'fake-server-cli': 'src/testing/cli.ts',
-  },
-  format: ['esm'],
+// Every public entry point, by output name. Adding an entry point is one line here plus one
+// block in package.json "exports" (scripts/pack-check.sh fails when the two disagree).
+export const ENTRIES = {
+  index: 'src/index.ts',
+  webhooks: 'src/webhooks/index.ts',
+  testing: 'src/testing/index.ts',
+  'testing-msw': 'src/testing/msw.ts',
+} as const;
+
+// Two builds of the same sources (packaging/README.md, "Layout"):
+// - ESM (`.js` + `.d.ts`), served to `import` and, through the `module-sync` condition, to
+//   Node's own `require()` (Node 22.12+ loads ES modules synchronously), so a Node program
+//   that loads the package both ways gets one module instance and one set of error classes.
+// - CommonJS (`.cjs` + `.d.cts`) with ky bundled in (ky 2 is ESM-only), served to the
+//   `require` condition of runtimes that do not know `module-sync`: Jest's module runtime,
+//   older bundlers. Shared code goes into chunks in both builds, so within one build every
+//   entry point shares its classes too.
+// No source maps: they would point at src/ files that the package does not ship.
+const common: Options = {
   dts: true,
-  sourcemap: true,
-  clean: true,
+  sourcemap: false,
   target: 'node22',
   platform: 'neutral',
   splitting: true,
   treeshake: true,
   removeNodeProtocol: false,
-  external: ['ky', 'zod', 'msw', /^msw\//, /^node:/],
-});
+};
+
+export default defineConfig([
+  {
+    ...common,
+    entry: { ...ENTRIES, 'fake-server-cli': 'src/testing/cli.ts' },
+    format: ['esm'],
+    clean: true,
+    external: ['ky', 'zod', 'msw', /^msw\//, /^node:/],
+  },
+  {
+    ...common,
+    entry: ENTRIES,
+    format: ['cjs'],
+    clean: false,
+    noExternal: ['ky'],
+    external: ['zod', 'msw', /^msw\//, /^node:/],
+  },
+]);

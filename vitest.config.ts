@@ -1,5 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
+// vitest 5 and msw 3 need Node 22.12+; on older Node every test would fail with an unrelated
+// error (`Map.groupBy is not a function`). Say what to do instead, in one line, and stop.
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.error(
+    `credit-platform's tests need Node 24 (22.12+ at least), not ${process.version}: run \`npm test\` (it uses the node@24 devDependency) or switch to the version in .node-version (nvm use / fnm use).`,
+  );
+  process.exit(1);
+}
+
 // In CI, vitest also writes a JSON report so .ci/run can count the tests that really ran.
 const reporters = process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]] : ['default'];
 

@@ -2,7 +2,9 @@
 # Installs the packed tarball into throwaway consumer projects (packaging/consumers/*,
 # copied to .tmp/consumers/<name>) and, for each: typechecks with `tsc --strict` (the
 # TypeScript ones) and runs a call against the fake, the webhook verifiers and the
-# instanceof checks on Node 24.
+# instanceof checks on Node 24; the Jest project runs its tests (CommonJS, ts-jest) with no
+# network but loopback; the bundler project builds a small app with esbuild (ESM and CJS) and
+# runs both bundles; the testing guide's vitest example runs with no network but loopback.
 #   bash scripts/consumers.sh                 # build, pack, all consumers
 #   REUSE_PACK=1 bash scripts/consumers.sh    # reuse .tmp/pack/*.tgz from pack-check.sh
 #   CONSUMERS="cjs esm" bash scripts/consumers.sh
@@ -12,12 +14,18 @@ SUMMARY_LABEL=consumers
 require_node24
 ensure_tarball
 echo "tarball: ${TARBALL#$ROOT/}"
-CONSUMERS="${CONSUMERS:-esm cjs ts-nodenext ts-node16 ts-bundler}"
+CONSUMERS="${CONSUMERS:-esm cjs ts-nodenext ts-node16 ts-bundler jest bundler guide-vitest}"
 
 run_in() { local dir="$1"; shift; (cd "$dir" && "$@"); }
 
 for name in $CONSUMERS; do
   dir="$TMP/consumers/$name"
+  if [ "$name" = guide-vitest ]; then
+    # docs/guides/testing.md's vitest example, from the repository's sources. CI is unset so
+    # that vitest does not overwrite npm test's JSON report (vitest.config.ts).
+    check "guide-vitest/offline" offline env -u CI "$NODE24" "$ROOT/node_modules/vitest/vitest.mjs" run --root "$ROOT" test/guide
+    continue
+  fi
   if ! check "consumer-$name/install" setup_consumer "$name"; then continue; fi
   case "$name" in
     esm)
@@ -33,7 +41,7 @@ for name in $CONSUMERS; do
       # whoever imports it), so ./testing/msw is type-checked in ts-bundler (DOM lib) only.
       skip=(); [ "$name" != ts-bundler ] && skip=(./testing/msw)
       write_entry_imports "$dir" ts "${skip[@]}"
-      [ "$name" = ts-nodenext ] && write_entry_imports "$dir" cts "${skip[@]}"
+      [ "$name" != ts-bundler ] && write_entry_imports "$dir" cts "${skip[@]}"
       if check "consumer-$name/tsc-strict" run_in "$dir" "$NODE24" node_modules/typescript/bin/tsc -p . --strict; then
         check "consumer-$name/run-node24" run_in "$dir" "$NODE24" out/usage.js
         [ -f "$dir/out/usage-cjs.cjs" ] && check "consumer-$name/run-node24-cts-require" run_in "$dir" "$NODE24" out/usage-cjs.cjs
@@ -41,6 +49,19 @@ for name in $CONSUMERS; do
         # (the generated all-entries file is compiled, not run: its imports load at run time
         # through index.mjs / index.cjs already)
       fi
+      ;;
+    jest)
+      # Jest's own CommonJS module runtime: require() takes the `require` condition (the
+      # CommonJS build). No network but loopback: the fake must not reach out.
+      if has_export ./redis; then
+        echo "consumer-jest: credit-platform/redis is in the exports map: its require() test runs"
+      else
+        echo "NOTE consumer-jest: credit-platform/redis is not in this tarball's exports map yet; its require() test is skipped"
+      fi
+      check "consumer-jest/jest-offline-node24" run_in "$dir" offline "$NODE24" node_modules/jest/bin/jest.js --ci
+      ;;
+    bundler)
+      check "consumer-bundler/esbuild-esm-and-cjs-run-node24" run_in "$dir" "$NODE24" build-and-run.mjs "$ROOT/node_modules/esbuild"
       ;;
     *) echo "unknown consumer $name" >"$LOG_DIR/consumer-$name.log"; fail "consumer-$name" "$LOG_DIR/consumer-$name.log" ;;
   esac

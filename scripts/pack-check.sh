@@ -14,27 +14,18 @@ echo "tarball: ${TARBALL#$ROOT/}"
 in_root() { (cd "$ROOT" && "$@"); }
 check publint in_root npx --no-install publint run --strict "$TARBALL"
 
-# attw on the tarball, every entry point in the exports map, every resolution mode
-# except these two, on purpose:
-# - `--profile node16` leaves out `node10` resolution (`moduleResolution: node`), which
-#   cannot see an exports map at all, so no subpath resolves there. TypeScript 6
-#   deprecates node10, and our types-in-exports layout is what every supported mode reads.
-# - `--ignore-rules cjs-resolves-to-esm`: the package is ESM-only by decision; on our
-#   support matrix (Node 22.12+) `require()` of an ES module works and CommonJS and ESM
-#   users share one module instance (that is how `instanceof` holds). attw 0.18 bundles
-#   TypeScript 5.6, which predates require(esm) typing, so it reports node16-from-CJS as
-#   "dynamic import only". TypeScript >= 5.8 with `module: nodenext` types `require()` of
-#   ESM, which scripts/consumers.sh proves (ts-nodenext's .cts file, cjs consumer).
-#   With `module: node16` a CommonJS TypeScript file must use `await import()`; that is
-#   documented and proven by ts-node16's dynamic-import file. Every other node16-CJS
-#   problem (no resolution, untyped, false ESM/CJS, ...) still fails this check.
-check attw in_root npx --no-install attw "$TARBALL" --profile node16 --ignore-rules cjs-resolves-to-esm \
-  --format ascii --no-color --no-emoji
+# attw on the tarball, every entry point in the exports map, every resolution mode of its
+# `node16` profile, no rule ignored. The profile leaves out `node10` resolution
+# (`moduleResolution: node`), which cannot see an exports map at all, so no subpath resolves
+# there; TypeScript 6 deprecates it.
+check attw in_root npx --no-install attw "$TARBALL" --profile node16 --format ascii --no-color --no-emoji
 
 # The tarball ships dist/ (every file the exports map names) plus package.json,
 # README.md, CHANGELOG.md, LICENSE; never sources, tests, maps of other trees or .tmp.
 tarball_contents() {
-  "$NODE24" --input-type=module - "$TARBALL" <<'JS'
+  local entries
+  entries="$(cd "$ROOT" && "$NODE24" --import tsx -e 'import("./tsup.config.ts").then((m) => console.log(JSON.stringify(Object.keys(m.ENTRIES))))')" || return 1
+  "$NODE24" --input-type=module - "$TARBALL" "$entries" <<'JS'
 import { execFileSync } from 'node:child_process';
 const tarball = process.argv[2];
 const files = execFileSync('tar', ['-tzf', tarball], { encoding: 'utf8' })
@@ -50,6 +41,32 @@ const walk = (v) => {
 };
 walk(pkg.exports);
 for (const t of targets) if (!files.includes(t.replace(/^\.\//, ''))) problems.push(`exports target missing: ${t}`);
+// The layout (packaging/README.md): each entry point serves `module-sync` (first, so that
+// Node's own require() gets the ES module), `import` (ESM) and `require` (the CommonJS build),
+// each with its own declarations; and every entry of tsup.config.ts has one.
+const entries = JSON.parse(process.argv[3]);
+const bySubpath = Object.fromEntries(Object.entries(pkg.exports).filter(([s]) => s !== './package.json'));
+const want = (name) => ({
+  'module-sync': { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+  import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+  require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+});
+const served = new Set();
+for (const [subpath, target] of Object.entries(bySubpath)) {
+  const name = target?.import?.default?.match(/^\.\/dist\/(.+)\.js$/)?.[1];
+  if (!name || JSON.stringify(target) !== JSON.stringify(want(name))) {
+    problems.push(`exports["${subpath}"] is not the module-sync/import/require layout: ${JSON.stringify(target)}`);
+  } else served.add(name);
+}
+for (const name of entries) if (!served.has(name)) problems.push(`tsup entry "${name}" has no block in package.json exports`);
+for (const name of served) if (!entries.includes(name)) problems.push(`exports serves "${name}", which tsup.config.ts does not build`);
+// No source maps (they would point at src/, which is not shipped).
+for (const f of files) if (f.endsWith('.map')) problems.push(`source map shipped without its sources: ${f}`);
+// The CommonJS build bundles ky (ESM-only): a require('ky') would crash at the first request.
+for (const f of files.filter((f) => f.endsWith('.cjs'))) {
+  const text = execFileSync('tar', ['-xzOf', tarball, `package/${f}`], { encoding: 'utf8' });
+  if (/require\(["']ky["']\)/.test(text)) problems.push(`${f} requires ky, which is ESM-only`);
+}
 for (const f of ['README.md', 'CHANGELOG.md']) if (!files.includes(f)) console.log(`note: ${f} not in the tarball yet`);
 if (pkg.type !== 'module') problems.push('package.json "type" is not "module"');
 if (!pkg.engines?.node) problems.push('package.json has no engines.node');

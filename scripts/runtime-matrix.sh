@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runtime matrix:
 #  (a) the vitest suite on Node 22 (node@22 from npm into .tmp/node22) and Node 24
-#      (the node@24 devDependency), and the esm/cjs consumers on Node 22;
+#      (the node@24 devDependency), and the esm/cjs/jest consumers on Node 22;
 #  (b) the packed package's smoke test (client call against the fake over loopback, the
 #      error classes, both webhook verifiers) on Bun and Deno, installed from npm into
 #      .tmp/runtimes;
@@ -65,13 +65,26 @@ done
 ensure_tarball
 echo "tarball: ${TARBALL#$ROOT/}"
 
-# The esm and cjs consumers (import + require(esm), one set of error classes) on Node 22.
+run_jest() { (cd "$1" && offline "$2" node_modules/jest/bin/jest.js --ci); }
+# The esm and cjs consumers (import + require(esm), one set of error classes) and the Jest
+# project (Jest's CommonJS runtime has no require(esm) on Node 22: the CommonJS build) on Node 22.
 if [ "$node22_ok" = 1 ]; then
-  for name in esm cjs; do
-    if check "node22/consumer-$name/install" setup_consumer "$name" "$TMP/consumers-node22"; then
-      script=index.mjs; [ "$name" = cjs ] && script=index.cjs
-      check "node22/consumer-$name/run" bash -c "cd '$TMP/consumers-node22/$name' && '$NODE22' $script"
+  for name in esm cjs jest; do
+    # consumers.sh (run before this in CI) installed the same tarball there, after it was
+    # packed: reuse that install.
+    dir="$TMP/consumers/$name"
+    if [ "${REUSE_PACK:-0}" = 1 ] && [ "$dir/node_modules/credit-platform" -nt "$TARBALL" ]; then
+      echo "node22/consumer-$name: reusing the install in ${dir#$ROOT/}"
+    elif check "node22/consumer-$name/install" setup_consumer "$name" "$TMP/consumers-node22"; then
+      dir="$TMP/consumers-node22/$name"
+    else
+      continue
     fi
+    case "$name" in
+      esm) check "node22/consumer-esm/run" bash -c "cd '$dir' && '$NODE22' index.mjs" ;;
+      cjs) check "node22/consumer-cjs/run" bash -c "cd '$dir' && '$NODE22' index.cjs" ;;
+      jest) check "node22/consumer-jest/jest-offline" run_jest "$dir" "$NODE22" ;;
+    esac
   done
 fi
 

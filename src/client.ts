@@ -5,6 +5,7 @@ import { OperationRunner } from './core/operation-runner.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
 import type { RateLimit } from './core/rate-limit.js';
 import { checkRawRequest, type RawRequestOptions } from './core/raw-request.js';
+import * as errors from './errors/index.js';
 import { Accounts } from './resources/accounts/accounts.js';
 import { Credit } from './resources/credit/credit.js';
 import { Deposits } from './resources/deposits/deposits.js';
@@ -28,6 +29,13 @@ import { Yield } from './resources/yield/yield.js';
  * const me = await client.accounts.me();
  * for await (const tx of client.transactions.list({ limit: 100 })) console.log(tx.id);
  * console.log(client.rateLimit?.remaining);
+ *
+ * // The error classes are also statics of the client class:
+ * try {
+ *   await client.deposits.retrieve('dep_missing');
+ * } catch (error) {
+ *   if (error instanceof CreditPlatform.NotFoundError) console.log(error.message); // "404 ..."
+ * }
  * ```
  */
 export class CreditPlatform {
@@ -50,12 +58,50 @@ export class CreditPlatform {
   /** Reputation scores (read-only). */
   readonly scores: Scores;
 
+  // The error classes as statics, for openai-node habits: `error instanceof CreditPlatform.NotFoundError`.
+  // The very same classes as the named exports.
+  /** Alias of the exported {@link errors.CreditPlatformError}. */
+  static readonly CreditPlatformError = errors.CreditPlatformError;
+  /** Alias of the exported {@link errors.ConfigurationError}. */
+  static readonly ConfigurationError = errors.ConfigurationError;
+  /** Alias of the exported {@link errors.RequestValidationError}. */
+  static readonly RequestValidationError = errors.RequestValidationError;
+  /** Alias of the exported {@link errors.APIError}. */
+  static readonly APIError = errors.APIError;
+  /** Alias of the exported {@link errors.BadRequestError}. */
+  static readonly BadRequestError = errors.BadRequestError;
+  /** Alias of the exported {@link errors.AuthenticationError}. */
+  static readonly AuthenticationError = errors.AuthenticationError;
+  /** Alias of the exported {@link errors.PermissionDeniedError}. */
+  static readonly PermissionDeniedError = errors.PermissionDeniedError;
+  /** Alias of the exported {@link errors.NotFoundError}. */
+  static readonly NotFoundError = errors.NotFoundError;
+  /** Alias of the exported {@link errors.ConflictError}. */
+  static readonly ConflictError = errors.ConflictError;
+  /** Alias of the exported {@link errors.UnprocessableEntityError}. */
+  static readonly UnprocessableEntityError = errors.UnprocessableEntityError;
+  /** Alias of the exported {@link errors.RateLimitError}. */
+  static readonly RateLimitError = errors.RateLimitError;
+  /** Alias of the exported {@link errors.InternalServerError}. */
+  static readonly InternalServerError = errors.InternalServerError;
+  /** Alias of the exported {@link errors.APIConnectionError}. */
+  static readonly APIConnectionError = errors.APIConnectionError;
+  /** Alias of the exported {@link errors.APITimeoutError}. */
+  static readonly APITimeoutError = errors.APITimeoutError;
+  /** Alias of the exported {@link errors.APIUserAbortError}. */
+  static readonly APIUserAbortError = errors.APIUserAbortError;
+  /** Alias of the exported {@link errors.InvalidResponseError}. */
+  static readonly InvalidResponseError = errors.InvalidResponseError;
+
   readonly #options: ClientOptions;
   readonly #baseUrl: string;
   readonly #runner: OperationRunner;
   #rateLimit: RateLimit | undefined;
 
-  /** Throws a `ConfigurationError` when the key or base URL is missing or the base URL is not http(s). */
+  /**
+   * Throws a `ConfigurationError` when the key or base URL is missing, the base URL is not http(s)
+   * or has no path (or `/api/v1` twice), or an option name is unknown (it names the closest one).
+   */
   constructor(options: ClientOptions = {}) {
     const resolved = resolveOptions(options);
     this.#options = { ...options };

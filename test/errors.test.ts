@@ -39,7 +39,7 @@ describe('error table: status to class', () => {
     expect(error).toBeInstanceOf(CreditPlatformError);
     const apiError = error as APIError;
     expect(apiError.status).toBe(status);
-    expect(apiError.message).toBe(`summary for ${status}`);
+    expect(apiError.message).toBe(`${status} summary for ${status}`);
     expect(apiError.errors).toEqual(items);
     expect(apiError.headers.get('x-request-id')).toBe('req-1');
     expect(apiError.rateLimit).toEqual({ limit: 120, remaining: 119, reset: new Date(1709856000_000) });
@@ -61,7 +61,7 @@ describe('error table: status to class', () => {
     server.use(http.delete(/\/keys\//, () => HttpResponse.json({ success: false, data: null, message: null }, { status: 404 })));
     const error = await captureError(noRetry().keys.revoke('key_9'));
     expect(error).toBeInstanceOf(NotFoundError);
-    expect(error.message).toBe('DELETE /keys/key_9 failed with status 404');
+    expect(error.message).toBe('404 DELETE /keys/key_9 failed (the response carried no error message)');
     expect((error as APIError).errors).toEqual([]);
   });
 
@@ -93,7 +93,7 @@ describe('bodies that are not what the service promises', () => {
     const error = await captureError(noRetry().accounts.me());
     expect(error).toBeInstanceOf(APIError);
     expect((error as APIError).status).toBe(200);
-    expect(error.message).toBe('frozen');
+    expect(error.message).toBe('200 frozen');
   });
 
   it('an HTML 502 from a proxy is an InvalidResponseError with the status and a bounded excerpt', async () => {
@@ -160,7 +160,7 @@ describe('bodies that are not what the service promises', () => {
     const error = await captureError(noRetry().accounts.me());
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'PermissionDeniedError',
-      message: 'needs write',
+      message: '403 needs write',
       status: 403,
       errors: [{ field: 'key', message: 'no', code: 'INSUFFICIENT_PERMISSIONS' }],
       rateLimit: { limit: 120, remaining: 119, reset: '2024-03-08T00:00:00.000Z' },

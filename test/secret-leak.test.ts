@@ -27,7 +27,7 @@ describe('the API key never appears in an error', () => {
       ),
     );
     const error = await captureError(client().accounts.me());
-    expect(error.message).toBe('Key [REDACTED] is not valid');
+    expect(error.message).toBe('401 Key [REDACTED] is not valid');
     expectNoKey(error);
   });
 

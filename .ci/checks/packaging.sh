@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The packed tarball: publint, attw, throwaway consumer projects (ESM, CJS, TS nodenext/node16/
-# bundler), and the runtime matrix (vitest on Node 22; Bun, Deno and a Web-only VM smoke test).
+# bundler, Jest with no network but loopback, an esbuild app; the testing guide's vitest example
+# offline), and the runtime matrix (vitest and the esm/cjs/jest consumers on Node 22; Bun, Deno
+# and a Web-only VM smoke test).
 # .ci/run has already built dist/ and run the suite on Node 24.
 set -uo pipefail
 rc=0

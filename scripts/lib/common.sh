@@ -84,6 +84,7 @@ setup_consumer() {
   rm -rf "$dir" && mkdir -p "$base" && cp -R "$ROOT/packaging/consumers/$name" "$dir"
   # The TypeScript consumers share one typed usage file; only their tsconfig differs.
   case "$name" in ts-*) cp "$ROOT/packaging/consumers/shared/usage.ts" "$dir/usage.ts" ;; esac
+  case "$name" in ts-nodenext | ts-node16) cp "$ROOT/packaging/consumers/shared/usage-cjs.cts" "$dir/usage-cjs.cts" ;; esac
   local peers=()
   mapfile -t peers < <("$NODE24" -e '
     const { execFileSync } = require("node:child_process");
@@ -95,6 +96,21 @@ setup_consumer() {
     for (const [n, r] of Object.entries(pkg.peerDependencies ?? {})) console.log(`${n}@${dev[n] ?? r}`);
   ' "$TARBALL" "$ROOT/package.json")
   (cd "$dir" && "${NPM_INSTALL[@]}" "$TARBALL" "${peers[@]}")
+}
+
+# offline CMD...: runs CMD in a fresh network namespace whose only interface is loopback, so
+# any connection to anything but 127.0.0.1 / ::1 fails (DNS included). Needs root or user
+# namespaces (CI runs as root).
+offline() {
+  unshare --net sh -c 'ip link set lo up && exec "$@"' offline "$@"
+}
+
+# has_export SUBPATH: whether the packed tarball's exports map has SUBPATH (e.g. ./redis).
+has_export() {
+  tar -xzOf "$TARBALL" package/package.json | "$NODE24" -e '
+    const pkg = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
+    process.exit(pkg.exports && pkg.exports[process.argv[1]] ? 0 : 1);
+  ' "$1"
 }
 
 # write_entry_imports DIR EXT [SKIP...]: writes DIR/all-entries.EXT, a typed import of

@@ -47,7 +47,7 @@ export function unwrapEnvelope(status: number, headers: Headers, text: string, c
   const message =
     typeof envelope.message === 'string' && envelope.message.trim() !== ''
       ? redact(envelope.message, context.secrets)
-      : `${where} failed with status ${status}`;
+      : `${where} failed (the response carried no error message)`;
   const errors = readErrorItems(envelope.errors).map((item) => ({
     ...item,
     message: redact(item.message, context.secrets),

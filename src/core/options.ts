@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/index.js';
+import { checkOptionNames } from './option-names.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
 import type { QueryValue } from './http.js';
 
@@ -170,8 +171,29 @@ function checkBaseUrl(raw: string): string {
   if (url.search || url.hash) {
     throw new ConfigurationError('baseUrl', '`baseUrl` must not carry a query string or fragment.');
   }
+  checkBasePath(url);
   // ky resolves relative paths against the base, which must end in a slash to keep /api/v1.
   return url.href.endsWith('/') ? url.href : `${url.href}/`;
+}
+
+const API_PATH = '/api/v1';
+
+/**
+ * A base URL with no path, or with /api/v1 twice, would fail only at the first call, with a
+ * 404. Any other path is allowed: a proxy may serve the API under its own prefix.
+ */
+function checkBasePath(url: URL): void {
+  const path = url.pathname.replace(/\/+$/, '');
+  const doubled = path.indexOf(`${API_PATH}${API_PATH}`);
+  const fixed =
+    path === '' ? API_PATH : doubled === -1 ? undefined : path.slice(0, doubled) + path.slice(doubled + API_PATH.length);
+  if (fixed === undefined) return;
+  const corrected = `${url.origin}${fixed}`;
+  const what = path === '' ? 'has no path' : `repeats ${API_PATH}`;
+  throw new ConfigurationError(
+    'baseUrl',
+    `\`baseUrl\` ${what}: the API lives under ${API_PATH}. Use "${corrected}" (got "${url.origin}${url.pathname}").`,
+  );
 }
 
 function resolveLogger(options: ClientOptions): LevelledLogger {
@@ -193,6 +215,7 @@ function resolveLogger(options: ClientOptions): LevelledLogger {
 
 /** Applies env fallbacks and defaults, and rejects configurations that cannot work. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  checkOptionNames(options);
   const apiKey = options.apiKey ?? env('CREDIT_PLATFORM_API_KEY');
   if (apiKey === undefined || (typeof apiKey === 'string' && apiKey.trim() === '')) {
     throw new ConfigurationError(

@@ -25,8 +25,12 @@ const BY_STATUS: ReadonlyMap<number, StatusErrorClass> = new Map<number, StatusE
   [422, UnprocessableEntityError],
 ]);
 
-/** Builds the {@link APIError} subclass that names `init.status`. */
-export function apiErrorFromStatus(init: APIErrorInit, now: number): APIError {
+/**
+ * Builds the {@link APIError} subclass that names `init.status`. Its message starts with the
+ * status (`404 Deposit not found`), so a log line or a test failure says what happened.
+ */
+export function apiErrorFromStatus(given: APIErrorInit, now: number): APIError {
+  const init = { ...given, message: `${given.status} ${given.message}` };
   if (init.status === 429) {
     const reset = init.rateLimit?.reset ?? new Date(now + (retryAfterMs(init.headers, now) ?? 0));
     return new RateLimitError({ ...init, reset });

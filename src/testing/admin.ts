@@ -1,4 +1,6 @@
-import { WEBHOOK_EVENT_TYPES } from '../webhooks/index.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/index.js';
+import { deliver, type WebhookTarget } from './deliver.js';
+import { buildEvent, type EmitData } from './event-samples.js';
 import type { Scheduler } from './scheduler.js';
 import { fakeTransactionHash } from './seed.js';
 import type { AccountSeed, Store } from './store.js';
@@ -11,6 +13,7 @@ import type {
   WebhookEventPayload,
   WebhookSubscriptionRecord,
 } from './types.js';
+import type { FakeRouteHandler, UserRoutes } from './user-routes.js';
 import type { WebhookDeliverer } from './webhook-deliverer.js';
 
 /**
@@ -34,10 +37,16 @@ export interface FakeAdmin {
   setAccountStatus(accountId: string, status: AccountRecord['status']): AccountRecord;
   /** Appends one transaction to the account's history (after the generated ones). */
   addTransaction(accountId: string, input: Partial<Omit<TransactionRecord, 'id' | 'createdAt'>>): TransactionRecord;
-  /** Sends an event to the account's subscriptions; resolves after the first attempts. */
-  emit(
-    type: string,
-    data?: Record<string, unknown>,
+  /**
+   * Emits an event to the account's subscriptions: `data` is merged into a complete default
+   * payload for `type` (typed per event type), and the result is checked the way
+   * `constructWebhookEvent` checks it. Without a `webhookTransport` the deliveries are recorded
+   * (read them here or with `deliveries()`, hand them to your handler with `deliver`); with one
+   * they are sent, and the promise resolves after the first attempts.
+   */
+  emit<T extends WebhookEventType>(
+    type: T,
+    data?: EmitData<T>,
     options?: { accountId?: string },
   ): Promise<{
     /** The event as delivered. */
@@ -45,6 +54,16 @@ export interface FakeAdmin {
     /** The first attempt for each subscribed endpoint; retries come later, on the spec's schedule. */
     deliveries: WebhookDeliveryRecord[];
   }>;
+  /**
+   * Hands a recorded delivery (same body, same signed headers) to your webhook endpoint: a
+   * Fetch-style handler called in-process, or a URL that gets a real POST. Resolves with its response.
+   */
+  deliver(delivery: WebhookDeliveryRecord, target: WebhookTarget): Promise<Response>;
+  /**
+   * Serves an operation this SDK does not declare, for `client.request` tests. `path` is relative
+   * to `/api/v1` and may have `:name` segments; the handler's return value is the envelope's `data`.
+   */
+  route(method: string, path: string, handler: FakeRouteHandler, options?: { status?: number }): void;
   /** Every delivery attempt so far, oldest first, optionally filtered. */
   deliveries(filter?: { subscriptionId?: string; eventId?: string }): WebhookDeliveryRecord[];
   /** Every event emitted so far. */
@@ -63,6 +82,7 @@ export function createAdmin(
   store: Store,
   deliverer: WebhookDeliverer,
   scheduler: Scheduler,
+  userRoutes: UserRoutes,
   defaultAccountId: () => string,
 ): FakeAdmin {
   const findWebhook = (id: string) => {
@@ -97,13 +117,19 @@ export function createAdmin(
     },
     async emit(type, data, options = {}) {
       if (!(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {
-        throw new RangeError(`Unknown event type ${JSON.stringify(type)}`);
+        throw new RangeError(`Unknown event type ${JSON.stringify(type)}; one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
       }
       const state = store.account(options.accountId ?? defaultAccountId());
-      const work = deliverer.publish(state, type, data ?? sampleData(type, store.seed));
+      const event = buildEvent(type, data as Record<string, unknown> | undefined, store.seed, () => ({
+        id: store.ids.next('evt_'),
+        timestamp: store.nowIso(),
+      }));
+      const work = deliverer.publishEvent(state, event);
       scheduler.track(work.then(() => undefined));
       return copy(await work);
     },
+    deliver: (delivery, target) => deliver(delivery, target),
+    route: (method, path, handler, options = {}) => userRoutes.add(method, path, handler, options.status),
     deliveries: (filter = {}) =>
       copy(
         deliverer.deliveries.filter(
@@ -133,12 +159,4 @@ export function createAdmin(
         })),
       ),
   };
-}
-
-/** Plausible data when a test emits an event without any; exact for deposit.created. */
-function sampleData(type: string, seed: number): Record<string, unknown> {
-  if (type === 'deposit.created') {
-    return { depositId: 'dep_sample', token: 'USDC', amount: '1000.00', transactionHash: fakeTransactionHash(seed, 42) };
-  }
-  return {};
 }

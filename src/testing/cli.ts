@@ -2,14 +2,17 @@
 /**
  * `credit-platform-fake`: runs the fake on loopback until interrupted.
  *
- *   credit-platform-fake [--port 4010] [--host 127.0.0.1] [--transactions 250] [--seed 1]
+ *   credit-platform-fake [--port 4010] [--host 127.0.0.1] [--transactions 250] [--seed 1] [--send-webhooks]
+ *
+ * Webhook deliveries are only recorded unless `--send-webhooks` is given (then they are POSTed
+ * to the subscriptions' URLs with the global fetch).
  *
  * Printing the key is the point of this program: it is a throwaway key of a fake.
  */
 import { parseArgs } from 'node:util';
 import { startFakeServer } from './server.js';
 
-const USAGE = 'usage: credit-platform-fake [--port N] [--host ADDR] [--transactions N] [--seed N]';
+const USAGE = 'usage: credit-platform-fake [--port N] [--host ADDR] [--transactions N] [--seed N] [--send-webhooks]';
 
 function integer(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
         host: { type: 'string' },
         transactions: { type: 'string' },
         seed: { type: 'string' },
+        'send-webhooks': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
     host: (values.host as string | undefined) ?? '127.0.0.1',
     transactions: integer('transactions', values.transactions as string | undefined, 250),
     seed: integer('seed', values.seed as string | undefined, 1),
+    webhookTransport: values['send-webhooks'] ? (request) => fetch(request) : undefined,
   });
   console.log(`Credit Platform fake listening on ${server.url}`);
   console.log(`CREDIT_PLATFORM_BASE_URL=${server.baseUrl}`);

@@ -9,6 +9,7 @@ import { Scheduler } from './scheduler.js';
 import { seedSampleRecords } from './seed.js';
 import { Store } from './store.js';
 import type { RateLimitTier, WebhookTransport } from './types.js';
+import { UserRoutes } from './user-routes.js';
 import { WebhookDeliverer } from './webhook-deliverer.js';
 
 /**
@@ -32,7 +33,11 @@ export interface FakeCreditPlatformOptions {
   apiKey?: string;
   /** Rate-limit windows and tier allowances; default the spec's tiers over real minute and day windows. */
   rateLimit?: RateLimitOptions;
-  /** Sends webhook deliveries; default the global `fetch`. */
+  /**
+   * Sends webhook deliveries. Default: none, and nothing leaves the process: deliveries are
+   * recorded (`fake.admin.deliveries()`) for the test to hand to its handler with
+   * `fake.admin.deliver`. Pass `(request) => fetch(request)` to send them over the network.
+   */
   webhookTransport?: WebhookTransport;
   /** A delivery with no response after this long has failed; default 10 000 ms of real time. */
   webhookTimeoutMs?: number;
@@ -71,7 +76,7 @@ export interface FakeCreditPlatform {
   readonly accountId: string;
   /** The fake's clock: timestamps, rate-limit windows and webhook retry times all read it. */
   readonly clock: Clock;
-  /** Test-side controls: seed accounts and keys, emit events, inspect deliveries. */
+  /** Test-side controls: seed accounts and keys, emit events, read and deliver deliveries, add routes. */
   readonly admin: FakeAdmin;
   /** Arms faults (error statuses, delays, dropped connections, non-JSON bodies) for the next requests. */
   readonly faults: FaultInjector;
@@ -101,13 +106,9 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
   const clock = options.clock ?? systemClock;
   const store = new Store(options.seed ?? 1, clock);
   const scheduler = new Scheduler(clock);
-  const deliverer = new WebhookDeliverer(
-    store,
-    scheduler,
-    options.webhookTransport ?? ((request) => fetch(request)),
-    options.webhookTimeoutMs ?? 10_000,
-  );
+  const deliverer = new WebhookDeliverer(store, scheduler, options.webhookTransport, options.webhookTimeoutMs ?? 10_000);
   const faults = new FaultInjector();
+  const userRoutes = new UserRoutes();
   const state = store.createAccount({
     name: 'Demo account',
     tier: options.tier ?? 'premium',
@@ -123,6 +124,7 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
     faults,
     limiter: new RateLimiter(options.rateLimit),
     router: new Router(operationRoutes()),
+    userRoutes,
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
   };
   return {
@@ -130,7 +132,7 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
     apiKey,
     accountId: state.account.id,
     clock,
-    admin: createAdmin(store, deliverer, scheduler, () => state.account.id),
+    admin: createAdmin(store, deliverer, scheduler, userRoutes, () => state.account.id),
     faults,
     advanceTime: (ms) => {
       if (!Number.isFinite(ms) || ms < 0) return Promise.reject(new RangeError('advanceTime(ms) needs a finite ms >= 0'));

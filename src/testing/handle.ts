@@ -3,6 +3,7 @@ import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } fro
 import { rateLimitHeaders, type RateLimiter, type RateLimitVerdict } from './rate-limiter.js';
 import { hasPermission, requiredPermission, type RouteContext, type Router } from './router.js';
 import type { Scheduler } from './scheduler.js';
+import { undeclaredRouteMessage, type UserRoutes } from './user-routes.js';
 import type { KeyLookup, Store } from './store.js';
 import type { WebhookDeliverer } from './webhook-deliverer.js';
 
@@ -14,6 +15,7 @@ export interface Deps {
   faults: FaultInjector;
   limiter: RateLimiter;
   router: Router;
+  userRoutes: UserRoutes;
   maxBodyBytes: number;
 }
 
@@ -53,8 +55,8 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
     if (!rawKey) throw httpError(401, 'MISSING_API_KEY', 'X-API-Key', 'The X-API-Key header is required');
     if (lookup.kind === 'unknown') throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', 'The API key is not valid');
     if (lookup.kind === 'revoked') throw httpError(401, 'KEY_REVOKED', 'X-API-Key', 'The API key has been revoked');
-    const match = deps.router.match(method, path);
-    if (!match) throw httpError(404, 'NOT_FOUND', 'path', `No route for ${method} ${PREFIX}${path}`);
+    const match = deps.userRoutes.match(method, path) ?? deps.router.match(method, path);
+    if (!match) throw httpError(404, 'NOT_FOUND', 'path', undeclaredRouteMessage(method, path));
     const needed = requiredPermission(method, path);
     if (!hasPermission(lookup.key.permissions, needed)) {
       throw httpError(403, 'INSUFFICIENT_PERMISSIONS', 'X-API-Key', `This operation needs the ${needed} permission`);

@@ -179,9 +179,12 @@ export interface WebhookDeliveryRecord {
   attempt: number;
   /** When the attempt was made (ISO 8601 UTC, from the fake's clock). */
   attemptedAt: string;
-  /** `succeeded` for a 2xx answer, `failed` otherwise. */
-  outcome: 'succeeded' | 'failed';
-  /** The receiver's status, or null when no response came (transport error, time-out). */
+  /**
+   * `recorded` when the fake has no `webhookTransport` (the default: nothing is sent; hand it
+   * to your handler with `fake.admin.deliver`); else `succeeded` for a 2xx answer, `failed` otherwise.
+   */
+  outcome: 'recorded' | 'succeeded' | 'failed';
+  /** The receiver's status, or null when no response came (recorded only, transport error, time-out). */
   responseStatus: number | null;
   /** Why the attempt failed without a response; never contains the secret. */
   error: string | null;
@@ -189,11 +192,14 @@ export interface WebhookDeliveryRecord {
   body: string;
   /** The `x-webhook-signature` sent with it. */
   signature: string;
+  /** Every header of the delivery request (`content-type` and `x-webhook-signature`). */
+  headers: Record<string, string>;
 }
 
 /**
- * Sends one webhook delivery. Defaults to the global `fetch`; inject one to receive
- * deliveries for an `https://` URL in-process.
+ * Sends one webhook delivery. Without one the fake only records deliveries (nothing leaves
+ * the process); pass `(request) => fetch(request)` to really send them, or your own handler
+ * to receive them in-process.
  *
  * @example
  * ```ts

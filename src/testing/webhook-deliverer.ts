@@ -54,8 +54,9 @@ interface Pending {
 }
 
 /**
- * Sends events to the subscriptions that list them, signs each body with the
- * subscription's current secret, and re-schedules failures on the spec's schedule.
+ * Signs each event for the subscriptions that list it with the subscription's current
+ * secret, and records the delivery; with a transport it also sends it and re-schedules
+ * failures on the spec's schedule.
  */
 export class WebhookDeliverer {
   readonly deliveries: WebhookDeliveryRecord[] = [];
@@ -64,25 +65,28 @@ export class WebhookDeliverer {
   constructor(
     private readonly store: Store,
     private readonly scheduler: Scheduler,
-    private readonly transport: WebhookTransport,
+    /** Undefined: deliveries are recorded, never sent. */
+    private readonly transport: WebhookTransport | undefined,
     private readonly timeoutMs: number,
   ) {}
 
   /** Records the event and runs the first attempts; resolves with those attempts. */
-  async publish(
+  publish(
     state: AccountState,
     type: string,
     data: Record<string, unknown>,
   ): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }> {
-    const event: WebhookEventPayload = {
-      id: this.store.ids.next('evt_'),
-      type,
-      timestamp: this.store.nowIso(),
-      data,
-    };
+    return this.publishEvent(state, { id: this.store.ids.next('evt_'), type, timestamp: this.store.nowIso(), data });
+  }
+
+  /** {@link publish} for an event built by the caller (`admin.emit` checks it first). */
+  async publishEvent(
+    state: AccountState,
+    event: WebhookEventPayload,
+  ): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }> {
     this.events.push(event);
     const body = JSON.stringify(event);
-    const targets = [...state.webhooks.values()].filter((s) => s.status === 'active' && s.events.includes(type));
+    const targets = [...state.webhooks.values()].filter((s) => s.status === 'active' && s.events.includes(event.type));
     const first = await Promise.all(targets.map((s) => this.#attempt(state, { event, body, subscriptionId: s.id }, 1)));
     return { event, deliveries: first.filter((d): d is WebhookDeliveryRecord => d !== undefined) };
   }
@@ -94,8 +98,10 @@ export class WebhookDeliverer {
     if (sub?.status !== 'active' || secret === undefined) return undefined;
     const signature = signWebhookPayload(job.body, secret);
     const attemptedAt = this.store.nowIso();
-    const outcome = await this.#send(sub.url, job.body, signature);
-    const failed = isFailedDelivery(outcome);
+    const headers = { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature };
+    // No transport: the delivery is only recorded, for the test to read or hand to its handler.
+    const outcome = this.transport ? await this.#send(this.transport, sub.url, job.body, headers) : undefined;
+    const failed = outcome !== undefined && isFailedDelivery(outcome);
     const record: WebhookDeliveryRecord = {
       id: this.store.ids.next('dlv_'),
       eventId: job.event.id,
@@ -104,16 +110,17 @@ export class WebhookDeliverer {
       url: sub.url,
       attempt,
       attemptedAt,
-      outcome: failed ? 'failed' : 'succeeded',
-      responseStatus: outcome.kind === 'response' ? outcome.status : null,
+      outcome: outcome === undefined ? 'recorded' : failed ? 'failed' : 'succeeded',
+      responseStatus: outcome?.kind === 'response' ? outcome.status : null,
       error:
-        outcome.kind === 'error'
+        outcome?.kind === 'error'
           ? outcome.message
-          : outcome.kind === 'timeout'
+          : outcome?.kind === 'timeout'
             ? `no response within ${this.timeoutMs} ms`
             : null,
       body: job.body,
       signature,
+      headers,
     };
     this.deliveries.push(record);
     if (!failed) return record;
@@ -130,7 +137,7 @@ export class WebhookDeliverer {
   }
 
   /** Races the transport against the time-out, so a transport that ignores the abort signal cannot hang a delivery. */
-  async #send(url: string, body: string, signature: string): Promise<DeliveryOutcome> {
+  async #send(transport: WebhookTransport, url: string, body: string, headers: Record<string, string>): Promise<DeliveryOutcome> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<DeliveryOutcome>((resolve) => {
@@ -141,14 +148,14 @@ export class WebhookDeliverer {
     });
     const request = new Request(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature },
+      headers,
       body,
       redirect: 'manual',
       signal: controller.signal,
     });
     const sent = (async (): Promise<DeliveryOutcome> => {
       try {
-        const response = await this.transport(request);
+        const response = await transport(request);
         await response.body?.cancel().catch(() => undefined);
         return { kind: 'response', status: response.status };
       } catch (error) {

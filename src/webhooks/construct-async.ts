@@ -38,9 +38,9 @@ export async function constructWebhookEventAsync(
   signature: WebhookSignatureHeader,
   secret: WebhookSecret,
 ): Promise<WebhookEvent | UnknownWebhookEvent> {
-  const data = checkPayload(payload, 'constructWebhookEvent');
+  const data = checkPayload(payload, 'constructWebhookEventAsync');
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  const check = await checkSignatureAsync(bytes, signature, secret, 'constructWebhookEvent');
+  const check = await checkSignatureAsync(bytes, signature, secret, 'constructWebhookEventAsync');
   if (check !== 'ok') throw signatureError(check, secretHasEdgeWhitespace(secret));
   return parseWebhookEvent(bytes);
 }

@@ -1,7 +1,7 @@
 // A test helper: a delivery exactly as the service would send it.
 import type { WebhookEventType } from './event-types.js';
 import type { WebhookEventDataMap, WebhookEventData } from './events.js';
-import type { WebhookSecretKey } from './inputs.js';
+import { checkSecret, type WebhookSecretKey } from './inputs.js';
 import { bytesToHex } from './signature-header.js';
 import { signWebhookPayload } from './verify-node.js';
 
@@ -93,6 +93,8 @@ export interface SignedWebhookDelivery<T extends string = string> {
  * ```
  */
 export function createSignedWebhookDelivery<T extends string>(init: SignedWebhookDeliveryInit<T>): SignedWebhookDelivery<T> {
+  // Checked here so that a bad secret is reported under this function's name, not signWebhookPayload's.
+  checkSecret(init?.secret, 'createSignedWebhookDelivery', false);
   const event = {
     id: init.id ?? `evt_${bytesToHex(crypto.getRandomValues(new Uint8Array(12)))}`,
     type: init.type,

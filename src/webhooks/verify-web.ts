@@ -92,7 +92,7 @@ export async function verifyWebhookSignatureAsync(
   signature: WebhookSignatureHeader,
   secret: WebhookSecret,
 ): Promise<boolean> {
-  return (await checkSignatureAsync(payload, signature, secret, 'verifyWebhookSignature')) === 'ok';
+  return (await checkSignatureAsync(payload, signature, secret, 'verifyWebhookSignatureAsync')) === 'ok';
 }
 
 /**
@@ -109,8 +109,8 @@ export async function verifyWebhookSignatureAsync(
  * ```
  */
 export async function signWebhookPayloadAsync(payload: WebhookPayload, secret: WebhookSecretKey): Promise<string> {
-  const data = checkPayload(payload, 'signWebhookPayload');
-  checkSecret(secret, 'signWebhookPayload', false);
+  const data = checkPayload(payload, 'signWebhookPayloadAsync');
+  checkSecret(secret, 'signWebhookPayloadAsync', false);
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   return bytesToHex(new Uint8Array(await hmac(bytes, keyMaterial(secret))));
 }

@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFakeCreditPlatform, createManualClock } from '../../src/testing/index.js';
 import { createFakeHandlers } from '../../src/testing/msw.js';
 
@@ -51,6 +51,13 @@ describe('msw handlers', () => {
   });
 
   it('leaves requests outside the base URL unhandled (an error with onUnhandledFrame)', async () => {
+    // msw reports the unhandled request on console.error: expected here, so it is checked
+    // and kept out of the test output (a passing `npm test` prints no errors).
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await expect(fetch('https://unrelated.example.test/x')).rejects.toThrow();
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(String(consoleError.mock.calls[0]?.[0])).toMatch(
+      /intercepted a request without a matching request handler:\s+• GET https:\/\/unrelated\.example\.test\/x/,
+    );
   });
 });

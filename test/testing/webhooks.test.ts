@@ -154,14 +154,28 @@ describe('deliveries', () => {
     expect(fake.admin.deliveries()[1]).toMatchObject({ attempt: 2, outcome: 'failed', error: 'no response within 50 ms' });
   });
 
-  it('uses the global fetch when no transport is injected', async () => {
+  it('records deliveries and sends nothing when no transport is injected', async () => {
     const fetchMock = vi.fn(async (_: Request) => new Response('ok', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     const fake = createFakeCreditPlatform({ clock: createManualClock() });
     await subscribe(fake);
+    const { deliveries } = await fake.admin.emit('deposit.created');
+    await fake.advanceTime(24 * 3600_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(deliveries).toEqual(fake.admin.deliveries());
+    expect(deliveries).toMatchObject([{ outcome: 'recorded', attempt: 1, responseStatus: null, url: URL_ }]);
+    expect(verifyWebhookSignature(deliveries[0]!.body, deliveries[0]!.headers['x-webhook-signature'], SECRET)).toBe(true);
+  });
+
+  it('sends with the global fetch only when told to', async () => {
+    const fetchMock = vi.fn(async (_: Request) => new Response('ok', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const fake = createFakeCreditPlatform({ clock: createManualClock(), webhookTransport: (request) => fetch(request) });
+    await subscribe(fake);
     await fake.admin.emit('deposit.created');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]![0].url).toBe(URL_);
+    expect(fake.admin.deliveries()[0]?.outcome).toBe('succeeded');
   });
 
   it('judges failure in one documented place', () => {
@@ -176,7 +190,8 @@ describe('deliveries', () => {
   it('refuses advanceTime without a manual clock, and unknown event types in emit', async () => {
     const fake = createFakeCreditPlatform();
     await expect(fake.advanceTime(1)).rejects.toThrow(/manual clock/);
-    await expect(fake.admin.emit('nope.nope')).rejects.toThrow(RangeError);
+    // A type outside WEBHOOK_EVENT_TYPES is a compile error; plain JavaScript gets a RangeError.
+    await expect(fake.admin.emit('nope.nope' as never)).rejects.toThrow(RangeError);
   });
 });
 

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signWebhookPayload, verifyWebhookSignature } from '../../src/webhooks/index.js';
-import { SECRET, verifyBoth } from './helpers.js';
+import { renamed, SECRET, verifyBoth } from './helpers.js';
 
 const BODY = '{"id":"evt_1","type":"deposit.created","timestamp":"2026-01-01T00:00:00Z","data":{}}';
 const SIG = signWebhookPayload(BODY, SECRET);
@@ -106,7 +106,9 @@ const CASES: readonly Case[] = [
 describe('verifyWebhookSignature and verifyWebhookSignatureAsync on bad input', () => {
   it.each(CASES)('%s', async (_name, payload, signature, secret, expected) => {
     const [sync, async] = await verifyBoth(payload, signature, secret);
-    expect(async).toEqual(sync); // parity: same result or same TypeError message
+    // Parity: same result, or the same TypeError message under each function's own name.
+    expect(async).toEqual(renamed(sync, 'verifyWebhookSignature', 'verifyWebhookSignatureAsync'));
+    if ('message' in async) expect(async.message).toMatch(/^verifyWebhookSignatureAsync: /);
     if (typeof expected === 'boolean') {
       expect(sync).toEqual({ value: expected });
     } else {

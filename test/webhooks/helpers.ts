@@ -19,6 +19,13 @@ export async function runAsync(fn: () => Promise<unknown>): Promise<Outcome> {
   }
 }
 
+/** The sync twin's outcome as the async twin reports it: the same message under its own name. */
+export function renamed(outcome: Outcome, syncName: string, asyncName: string): Outcome {
+  return 'message' in outcome && outcome.message.startsWith(`${syncName}:`)
+    ? { ...outcome, message: asyncName + outcome.message.slice(syncName.length) }
+    : outcome;
+}
+
 /** Both variants' outcomes for one verify call. */
 export async function verifyBoth(payload: unknown, signature: unknown, secret: unknown): Promise<[Outcome, Outcome]> {
   const args = [payload, signature, secret] as Parameters<typeof verifyWebhookSignature>;

@@ -10,6 +10,12 @@ import {
 import { depositData, SECRET } from './helpers.js';
 
 describe('createSignedWebhookDelivery', () => {
+  it('reports a bad secret under its own name', () => {
+    expect(() => createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: '' })).toThrow(
+      /^createSignedWebhookDelivery: secret must be/,
+    );
+  });
+
   it('signs exactly the body it returns, with a fresh evt_ id and an ISO timestamp', () => {
     const a = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
     const b = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });

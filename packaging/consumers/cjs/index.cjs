@@ -1,9 +1,12 @@
-// CommonJS consumer. credit-platform is ESM-only; Node 22.12+ loads it with require()
-// (require(esm)), and a require() and an import() of the same entry point share one
-// module instance, so the error classes are the same objects and instanceof holds
-// whichever way the package was loaded.
+// CommonJS consumer on Node (22 and 24). The exports map serves `module-sync` first, so Node's
+// own require() gets the ES module (require(esm), Node 22.12+): a require() and an import() of
+// the same entry point share one module instance, the error classes are the same objects and
+// instanceof holds whichever way the package was loaded. The CommonJS build (ky inside) is for
+// runtimes without `module-sync` (Jest, older bundlers); it is loaded here by path to show it
+// works on plain Node too.
 'use strict';
 const assert = require('node:assert/strict');
+const path = require('node:path');
 
 const ok = (what) => console.log(`ok - ${what}`);
 
@@ -47,6 +50,13 @@ async function main() {
     ok(`require('${spec}') and import('${spec}') give the same exports`);
   }
 
+  for (const subpath of Object.keys(pkg.exports)) {
+    if (subpath.endsWith('.json')) continue;
+    const resolved = require.resolve(`credit-platform${subpath.slice(1)}`);
+    assert.match(resolved, /\.js$/, `require.resolve('credit-platform${subpath.slice(1)}') should take module-sync (ESM)`);
+  }
+  ok("Node's require() resolves every entry point to the ES module (module-sync)");
+
   const imported = await import('credit-platform');
   const importedWebhooks = await import('credit-platform/webhooks');
 
@@ -89,6 +99,17 @@ async function main() {
       assert.equal(err.status, 401);
     }
     ok('AuthenticationError from either client is instanceof the classes from both require() and import()');
+
+    const dist = path.join(path.dirname(require.resolve('credit-platform/package.json')), 'dist');
+    const cjsBuild = require(path.join(dist, 'index.cjs'));
+    const cjsWebhooks = require(path.join(dist, 'webhooks.cjs'));
+    const viaCjs = new cjsBuild.CreditPlatform({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, maxRetries: 0 });
+    assert.match((await viaCjs.accounts.me()).id, /^acc_/);
+    const notFound = await viaCjs.deposits.retrieve('dep_missing').then(assert.fail, (e) => e);
+    assert.ok(notFound instanceof cjsBuild.NotFoundError && notFound instanceof cjsBuild.CreditPlatformError);
+    assert.match(notFound.message, /^404 /);
+    assert.equal(cjsBuild.WebhookVerificationError, cjsWebhooks.WebhookVerificationError);
+    ok('the CommonJS build (dist/index.cjs, ky bundled) works on plain Node and shares classes across its entry points');
   } finally {
     await fake.close();
   }

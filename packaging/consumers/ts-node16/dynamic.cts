@@ -1,6 +1,5 @@
-// With `module: node16` TypeScript does not type require() of an ES module (that came
-// with `module: node20`/`nodenext` in TypeScript 5.8), so a CommonJS file loads the
-// ESM-only package with `await import()`, which is typed all the same.
+// `await import()` from a CommonJS file still works and is typed (the ESM declarations);
+// static imports compile to require() and are typed from the .d.cts files (usage-cjs.cts).
 import assert = require('node:assert/strict');
 
 async function main(): Promise<void> {

@@ -1,5 +1,6 @@
-// A CommonJS TypeScript file: with `module: nodenext` (TypeScript >= 5.8) these imports
-// compile to require() of the ESM-only package, typed, which Node 22.12+ runs.
+// A CommonJS TypeScript file (ts-nodenext and ts-node16): these imports compile to require().
+// TypeScript types them from the `require` condition (the .d.cts declarations); Node runs them
+// through `module-sync` on the ES module, the same instance an import() gets.
 import assert = require('node:assert/strict');
 import { CreditPlatform, AuthenticationError } from 'credit-platform';
 import { signWebhookPayload, verifyWebhookSignature } from 'credit-platform/webhooks';
