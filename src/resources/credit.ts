@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import {
   createCreditLine,
@@ -57,7 +57,7 @@ export class Credit extends APIResource {
    * for await (const line of client.credit.list()) console.log(line.id, line.available);
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<CreditLine> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<CreditLine> {
     return this.runner.list(listCreditLines, { query: params }, options);
   }
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
 import type { OperationRunner } from '../core/operation-runner.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import { createDeposit, listDeposits, retrieveDeposit, type createDepositBody } from '../operations/deposits.js';
 import type { Deposit } from '../schemas/deposits.js';
@@ -50,7 +50,7 @@ export class Deposits extends APIResource {
    * console.log(recent.items.map((d) => d.amount));
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Deposit> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Deposit> {
     return this.runner.list(listDeposits, { query: params }, options);
   }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import { createKey, listKeys, retrieveKey, revokeKey, type createKeyBody } from '../operations/keys.js';
 import type { ApiKey, CreatedApiKey, RevokedApiKey } from '../schemas/keys.js';
@@ -51,7 +51,7 @@ export class Keys extends APIResource {
    * for await (const key of client.keys.list()) console.log(key.keyId, key.permissions);
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<ApiKey> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<ApiKey> {
     return this.runner.list(listKeys, { query: params }, options);
   }
 

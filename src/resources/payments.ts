@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import { createPayment, listPayments, retrievePayment, type createPaymentBody } from '../operations/payments.js';
 import type { ListParams } from '../schemas/pagination.js';
@@ -37,7 +37,7 @@ export class Payments extends APIResource {
    * const last50 = await client.payments.list().toArray({ max: 50 });
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Payment> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Payment> {
     return this.runner.list(listPayments, { query: params }, options);
   }
 

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import { listTransactions, retrieveTransaction } from '../operations/transactions.js';
 import type { ListParams } from '../schemas/pagination.js';
@@ -27,7 +27,7 @@ export class Transactions extends APIResource {
    * const resumed = await client.transactions.list({ cursor: savedCursor });
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Transaction> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Transaction> {
     return this.runner.list(listTransactions, { query: params }, options);
   }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import {
   createWebhook,
@@ -75,7 +75,7 @@ export class Webhooks extends APIResource {
    * for await (const sub of client.webhooks.list()) if (sub.status === 'inactive') console.warn(sub.url);
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<WebhookSubscription> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<WebhookSubscription> {
     return this.runner.list(listWebhooks, { query: params }, options);
   }
 

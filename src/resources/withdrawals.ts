@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import { createWithdrawal, listWithdrawals, retrieveWithdrawal, type createWithdrawalBody } from '../operations/deposits.js';
 import type { Withdrawal } from '../schemas/deposits.js';
@@ -37,7 +37,7 @@ export class Withdrawals extends APIResource {
    * const pending = (await client.deposits.withdrawals.list().toArray({ max: 200 })).filter((w) => w.status === 'pending');
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Withdrawal> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Withdrawal> {
     return this.runner.list(listWithdrawals, { query: params }, options);
   }
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../core/options.js';
 import type { PagePromise } from '../core/page-promise.js';
 import {
   listYieldPositions,
@@ -56,7 +56,7 @@ export class Yield extends APIResource {
    * const page = await client.yield.list({ limit: 20 });
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<YieldPosition> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<YieldPosition> {
     return this.runner.list(listYieldPositions, { query: params }, options);
   }
 

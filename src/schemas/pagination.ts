@@ -3,8 +3,8 @@ import { cursorRule, limitRule } from './primitives.js';
 
 /** Cursor pagination parameters (spec 2.6), the query of every list operation. */
 export const listQuery = z.object({
-  /** A `nextCursor` from an earlier page, to resume from; omit it to start at the first page. */
-  cursor: cursorRule.optional(),
+  /** A `nextCursor` from an earlier page (or an error's `resumeCursor`), to resume from; omit it or pass `null` to start at the first page. */
+  cursor: cursorRule.nullish(),
   /** Items per page: an integer from 1 to 100; the service defaults to 25. */
   limit: limitRule.optional(),
 });
