@@ -44,7 +44,7 @@ function caption(report: string): string {
   return `${run ? run[1]!.slice(0, 16).replace('T', ' ') : ''} UTC · ${machine ? `${machine[1]} cores, ${machine[2]}` : ''}`;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Two bar panels (throughput; memory growth), one row per contender, the SDK highlighted. */
 export function renderSvg(rows: PagingRow[], subtitle: string): string {
@@ -61,7 +61,7 @@ export function renderSvg(rows: PagingRow[], subtitle: string): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
     `<text x="12" y="22" font-size="15" font-weight="bold">Paging 100,000 items by 100: throughput and memory per contender (one compare.sh run)</text>`,
-    `<text x="12" y="40" fill="#555">${escape(subtitle)} · items/s higher is better; memory growth during the walk lower is better</text>`,
+    `<text x="12" y="40" fill="#555">${xml(subtitle)} · items/s higher is better; memory growth during the walk lower is better</text>`,
     `<text x="${labelWidth}" y="${top - 10}" font-weight="bold">items/s (time ratio to raw fetch)</text>`,
     `<text x="${labelWidth + panelWidth + 30}" y="${top - 10}" font-weight="bold">growth during the walk, MB: <tspan fill="#4c78a8">RSS</tspan> / <tspan fill="#f58518">heap</tspan></text>`,
   );
@@ -70,7 +70,7 @@ export function renderSvg(rows: PagingRow[], subtitle: string): string {
     const sdk = /credit-platform/.test(row.contender);
     const rateWidth = (row.itemsPerSecond / maxRate) * (panelWidth - 90);
     out.push(
-      `<text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end"${sdk ? ' font-weight="bold"' : ''}>${escape(row.contender)}</text>`,
+      `<text x="${labelWidth - 8}" y="${y + 17}" text-anchor="end"${sdk ? ' font-weight="bold"' : ''}>${xml(row.contender)}</text>`,
       `<rect x="${labelWidth}" y="${y + 5}" width="${rateWidth.toFixed(1)}" height="18" fill="${sdk ? '#2ca02c' : '#9aa5b1'}"/>`,
       `<text x="${(labelWidth + rateWidth + 5).toFixed(1)}" y="${y + 18}">${Math.round(row.itemsPerSecond).toLocaleString('en')} (${row.timeRatio.toFixed(2)})</text>`,
     );

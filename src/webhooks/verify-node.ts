@@ -46,7 +46,8 @@ function keyObject(node: typeof NodeCrypto, key: WebhookSecretKey): NodeCrypto.K
   let object = keyObjects.get(key);
   if (!object) {
     if (keyObjects.size >= 32) keyObjects.clear();
-    keyObjects.set(key, (object = node.createSecretKey(key, 'utf8')));
+    object = node.createSecretKey(key, 'utf8');
+    keyObjects.set(key, object);
   }
   return object;
 }
