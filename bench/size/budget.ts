@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { bundle } from '../lib/bundle.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -56,28 +56,17 @@ function owner(path: string): string {
 
 /** Bundles `budget.entry` against the built package (resolved by its own name) and sizes it. */
 export async function measure(budget: Budget): Promise<Measured> {
-  const result = await build({
-    stdin: { contents: budget.entry, resolveDir: ROOT, loader: 'js' },
-    bundle: true,
-    minify: true,
-    treeShaking: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0]!.contents;
+  const { code, bytesByInput } = await bundle(budget.entry, ROOT);
   const gzip = gzipSync(code, { level: 9 }).length;
   const parts = new Map<string, number>();
-  for (const [path, { bytesInOutput }] of Object.entries(Object.values(result.metafile.outputs)[0]!.inputs)) {
+  for (const [path, bytes] of Object.entries(bytesByInput)) {
     if (path === '<stdin>') continue;
-    parts.set(owner(path), (parts.get(owner(path)) ?? 0) + bytesInOutput);
+    parts.set(owner(path), (parts.get(owner(path)) ?? 0) + bytes);
   }
-  const size = budget.measure === 'gzip' ? gzip : code.length;
+  const size = budget.measure === 'gzip' ? gzip : code.byteLength;
   return {
     name: budget.name,
-    minified: code.length,
+    minified: code.byteLength,
     gzip,
     limit: budget.limit,
     measure: budget.measure,
