@@ -73,9 +73,18 @@ export async function* readAhead<T>(
   }
 }
 
-/** The call's options with `signal` added to the caller's own (either one aborts). */
+// One combined signal per walk, not per page: AbortSignal.any registers on the caller's signal,
+// which may live far longer than the walk.
+const combined = new WeakMap<AbortSignal, RequestOptions>();
+
+/** The call's options with read-ahead's `signal` added to the caller's own (either one aborts). */
 export function withSignal<O extends RequestOptions>(options: O | undefined, signal: AbortSignal | undefined): O | undefined {
   if (!signal) return options;
-  const own = options?.signal;
-  return { ...(options as O), signal: own ? AbortSignal.any([own, signal]) : signal };
+  let merged = combined.get(signal) as O | undefined;
+  if (!merged) {
+    const own = options?.signal;
+    merged = { ...(options as O), signal: own ? AbortSignal.any([own, signal]) : signal };
+    combined.set(signal, merged);
+  }
+  return merged;
 }
