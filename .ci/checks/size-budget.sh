@@ -5,4 +5,4 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 [ -f dist/index.js ] && [ -f dist/webhooks.js ] || npm run build >/dev/null || { echo "FAIL size budget: build failed"; exit 1; }
-npx tsx bench/size/budget.ts
+npx --no-install tsx bench/size/budget.ts
