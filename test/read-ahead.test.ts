@@ -120,6 +120,7 @@ describe('list({ ... }, { prefetch })', () => {
         break;
       }
     }
+    await eventually(() => served.aborted.length > 0);
     await settle();
     expect(seen).toEqual(['tx_1', 'tx_2', 'tx_3']);
     expect(served.aborted).toEqual(['c_6']);

@@ -77,8 +77,11 @@ describe('read-ahead over loopback HTTP', () => {
     let count = 0;
     for await (const _ of client.transactions.list({ limit: 5 }, { prefetch: 3 })) {
       if (++count === 7) {
-        await new Promise((resolve) => setTimeout(resolve, 50)); // let the read-ahead fill its window
-        break; // on page 2
+        // On page 2: wait (up to 2 s on a loaded machine) until the read-ahead has reached the fake.
+        for (let waited = 0; 100 - server.fake.faults.pending < 3 && waited < 2_000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        break;
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
