@@ -14,7 +14,7 @@
  */
 export { CreditPlatform } from './client.js';
 export { VERSION } from './version.js';
-export { DEFAULTS, type ClientOptions, type RequestOptions, type Fetch } from './core/options.js';
+export { DEFAULTS, type ClientOptions, type ListRequestOptions, type RequestOptions, type Fetch } from './core/options.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
 export { Page, type ToArrayOptions } from './core/page.js';

@@ -1,7 +1,7 @@
 // A tiny loopback server for the list benches: 100,000 deterministic transactions served as
 // `GET /api/v1/transactions?cursor&limit` in the envelope, `data = { items, nextCursor }`.
 // Bodies are rendered once up front so the server's cost is the same for every client measured.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 
 export const TOTAL = 100_000;
 export const API_KEY = 'cp_bench_key_0123456789';
@@ -34,8 +34,11 @@ function renderPages(limit: number): Map<number, Buffer> {
   return pages;
 }
 
-/** Starts the server on an ephemeral port; resolves to its base URL (ending in /api/v1). */
-export async function startLoopbackServer(): Promise<{ baseUrl: string; server: Server }> {
+/**
+ * Starts the server on an ephemeral port; resolves to its base URL (ending in /api/v1).
+ * `delayMs` holds every page back that long, like a service that takes time to answer.
+ */
+export async function startLoopbackServer(delayMs = 0): Promise<{ baseUrl: string; server: Server }> {
   const byLimit = new Map<number, Map<number, Buffer>>();
   const server = createServer((req, res) => {
     const u = new URL(req.url ?? '/', 'http://localhost');
@@ -52,14 +55,8 @@ export async function startLoopbackServer(): Promise<{ baseUrl: string; server: 
       byLimit.set(limit, pages);
     }
     const body = pages.get(start) ?? Buffer.from('{"success":true,"data":{"items":[],"nextCursor":null},"message":null}');
-    res.writeHead(200, {
-      'content-type': 'application/json',
-      'content-length': body.length,
-      'x-ratelimit-limit': '600',
-      'x-ratelimit-remaining': '599',
-      'x-ratelimit-reset': '1709856000',
-    });
-    res.end(body);
+    if (delayMs > 0) setTimeout(() => send(res, body), delayMs);
+    else send(res, body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -67,9 +64,23 @@ export async function startLoopbackServer(): Promise<{ baseUrl: string; server: 
   return { baseUrl: `http://127.0.0.1:${address.port}/api/v1`, server };
 }
 
+function send(res: ServerResponse, body: Buffer): void {
+  if (res.destroyed) return; // the client gave up on it (an aborted read-ahead)
+  res.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    'x-ratelimit-limit': '600',
+    'x-ratelimit-remaining': '599',
+    'x-ratelimit-reset': '1709856000',
+  });
+  res.end(body);
+}
+
 // Run as a child process (`--serve`) so the server does not share the measured event loop.
+// `--delay=20` adds 20 ms to every page.
 if (process.argv.includes('--serve')) {
-  const { baseUrl } = await startLoopbackServer();
+  const delay = process.argv.find((arg) => arg.startsWith('--delay='));
+  const { baseUrl } = await startLoopbackServer(delay ? Number(delay.slice('--delay='.length)) : 0);
   // Pre-render the page size the benches use before announcing readiness.
   await fetch(`${baseUrl}/transactions?limit=100`, { headers: { 'x-api-key': API_KEY } });
   process.send?.({ baseUrl });

@@ -1,30 +1,14 @@
 // Bundles `verifyWebhookSignature` alone from the webhooks entry, as a user's bundler
 // would (esbuild, minified, tree-shaken), and reports its size and inputs.
 // Target: under 3 KB, and no ky or zod. Run: npx tsx bench/webhooks/bundle-size.ts
-import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { bundle as bundleFrom } from '../lib/bundle.js';
 
 const LIMIT_BYTES = 3 * 1024;
 
-/** Bundles `contents` (an entry module) and returns its minified size and input files. */
+/** Bundles `contents` (an entry module, resolved from this folder) and returns its minified size and input files. */
 export async function bundle(contents: string): Promise<{ bytes: number; inputs: string[]; imports: string[] }> {
-  const result = await build({
-    stdin: { contents, resolveDir: fileURLToPath(new URL('.', import.meta.url)), loader: 'ts' },
-    bundle: true,
-    minify: true,
-    treeShaking: true,
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const output = Object.values(result.metafile.outputs)[0]!;
-  return {
-    bytes: result.outputFiles[0]!.contents.byteLength,
-    inputs: Object.keys(result.metafile.inputs),
-    imports: output.imports.map((entry) => entry.path),
-  };
+  return bundleFrom(contents, fileURLToPath(new URL('.', import.meta.url)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -5,10 +5,12 @@ import { safeParse } from './compiled.js';
 import { mergeExtras } from './extra-fields.js';
 import type { HttpCore, HttpMethod, HttpResult, QueryValue } from './http.js';
 import { type AnySchema, fillPath, type InputOf, type Operation, type OperationInput, type ResultOf } from './operation.js';
-import type { RequestOptions } from './options.js';
+import { checkPrefetch } from './list-errors.js';
+import type { ListRequestOptions, RequestOptions } from './options.js';
 import { Page } from './page.js';
 import { PagePromise } from './page-promise.js';
 import { readPageShape } from './page-shape.js';
+import { withSignal } from './read-ahead.js';
 import { validateRequest } from './validate-request.js';
 
 /**
@@ -33,10 +35,13 @@ export class OperationRunner {
   }
 
   /** Runs a cursor-paginated list operation; nothing is sent until the result is awaited or iterated. */
-  list<O extends Operation>(op: O, typed: InputOf<O>, options?: RequestOptions): PagePromise<ResultOf<O>> {
+  list<O extends Operation>(op: O, typed: InputOf<O>, options?: ListRequestOptions): PagePromise<ResultOf<O>> {
     type T = ResultOf<O>;
-    const input = typed as OperationInput;
+    const given = typed as OperationInput;
     const resourceKey = op.list?.resourceKey ?? 'items';
+    const prefetch = options?.prefetch;
+    // `cursor: null` (an error's resumeCursor of a first page) starts from the first page.
+    const input = given.query?.cursor === null ? { ...given, query: { ...given.query, cursor: undefined } } : given;
     const toPage = (result: HttpResult, cursorSent: string | undefined): Page<T> => {
       const shape = readPageShape(result.data, resourceKey, result.response.status);
       if (shape.nextCursor !== null && shape.nextCursor === cursorSent) {
@@ -46,16 +51,20 @@ export class OperationRunner {
         );
       }
       const items = this.parse(itemsSchemaOf(op.response), shape.items, result, `${op.method} /${op.path}`) as T[];
-      return new Page<T>(items, shape.nextCursor, fetchPage);
+      return new Page<T>(items, shape.nextCursor, fetchPage, prefetch);
     };
-    const fetchPage = async (cursor: string): Promise<Page<T>> => {
-      const result = await this.#send(op, { ...input, query: { ...input.query, cursor } }, options);
+    const fetchPage = async (cursor: string, signal?: AbortSignal): Promise<Page<T>> => {
+      const result = await this.#send(op, { ...input, query: { ...input.query, cursor } }, withSignal(options, signal));
       return toPage(result, cursor);
     };
-    const firstCursor = input.query?.cursor;
+    const firstCursor = typeof input.query?.cursor === 'string' ? input.query.cursor : undefined;
     return new PagePromise<T>(
-      () => this.#send(op, input, options),
-      (result) => toPage(result, typeof firstCursor === 'string' ? firstCursor : undefined),
+      () => {
+        checkPrefetch(prefetch);
+        return this.#send(op, input, options);
+      },
+      (result) => toPage(result, firstCursor),
+      firstCursor ?? null,
     );
   }
 

@@ -94,6 +94,24 @@ export interface RequestOptions {
 }
 
 /**
+ * Per-call options of every `list()`: the {@link RequestOptions} plus read-ahead.
+ *
+ * @example
+ * ```ts
+ * // While the loop body works on one page, the next one is already on its way.
+ * for await (const tx of client.transactions.list({ limit: 100 }, { prefetch: 1 })) await save(tx);
+ * ```
+ */
+export interface ListRequestOptions extends RequestOptions {
+  /**
+   * Pages fetched ahead of the consumer: an integer from 0 (the default: the next page is asked
+   * for when the loop reaches it) to 4. Memory holds at most `prefetch + 1` pages; leaving the
+   * loop early aborts what is in flight and costs at most `prefetch` extra requests.
+   */
+  prefetch?: number;
+}
+
+/**
  * Defaults, in one place so the docs and the code cannot drift.
  *
  * @example

@@ -1,6 +1,7 @@
 import { APIPromise } from './api-promise.js';
 import type { HttpResult } from './http.js';
 import { iterateItems } from './item-iterator.js';
+import { withResumeCursor } from './list-errors.js';
 import { checkToArrayOptions, type Page, type ToArrayOptions } from './page.js';
 
 /**
@@ -15,9 +16,25 @@ import { checkToArrayOptions, type Page, type ToArrayOptions } from './page.js';
  * ```
  */
 export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
-  /** @internal Built by the list operations. */
-  constructor(start: () => Promise<HttpResult>, parse: (result: HttpResult) => Page<T>) {
-    super(start, parse, true);
+  /** @internal Built by the list operations; `firstCursor` is the cursor the first page is asked with. */
+  constructor(start: () => Promise<HttpResult>, parse: (result: HttpResult) => Page<T>, firstCursor: string | null = null) {
+    super(
+      async () => {
+        try {
+          return await start();
+        } catch (error) {
+          throw withResumeCursor(error, firstCursor);
+        }
+      },
+      (result) => {
+        try {
+          return parse(result);
+        } catch (error) {
+          throw withResumeCursor(error, firstCursor);
+        }
+      },
+      true,
+    );
   }
 
   /** Every item of every page, exactly once, in order, one page in memory at a time. */

@@ -1,5 +1,7 @@
-import { CreditPlatformError, InvalidResponseError, RequestValidationError } from '../errors/index.js';
+import { CreditPlatformError, RequestValidationError } from '../errors/index.js';
 import { iterateItems } from './item-iterator.js';
+import { cursorLoopError, withResumeCursor } from './list-errors.js';
+import { readAhead } from './read-ahead.js';
 
 /**
  * Options of {@link Page.toArray}: `max` is required so nobody loads a million records by accident.
@@ -15,12 +17,16 @@ export interface ToArrayOptions {
   max: number;
 }
 
-/** @internal Fetches the page that starts at `cursor`, with the same list parameters. */
-export type FetchPage<T> = (cursor: string) => Promise<Page<T>>;
+/**
+ * @internal Fetches the page that starts at `cursor`, with the same list parameters; `signal`
+ * (read-ahead's own) aborts it alongside the caller's.
+ */
+export type FetchPage<T> = (cursor: string, signal?: AbortSignal) => Promise<Page<T>>;
 
 /**
  * One page of a cursor-paginated list, and an async iterable over every item from this page to
- * the last. Only one page is held at a time while iterating.
+ * the last. Only one page is held at a time while iterating (`prefetch + 1` with read-ahead).
+ * Every error thrown while walking carries `resumeCursor`, the cursor to resume from.
  *
  * @example
  * ```ts
@@ -37,12 +43,14 @@ export class Page<T> implements AsyncIterable<T> {
   /** The cursor of the next page, `null` on the last page. Save it to resume later with `list({ cursor })`. */
   readonly nextCursor: string | null;
   readonly #fetchPage: FetchPage<T>;
+  readonly #prefetch: number;
 
-  /** @internal Built by the list operations. */
-  constructor(items: T[], nextCursor: string | null, fetchPage: FetchPage<T>) {
+  /** @internal Built by the list operations; `prefetch` is the call's read-ahead depth. */
+  constructor(items: T[], nextCursor: string | null, fetchPage: FetchPage<T>, prefetch = 0) {
     this.items = items;
     this.nextCursor = nextCursor;
     this.#fetchPage = fetchPage;
+    this.#prefetch = prefetch;
   }
 
   /**
@@ -69,14 +77,20 @@ export class Page<T> implements AsyncIterable<T> {
    * ```
    */
   async getNextPage(): Promise<Page<T>> {
-    if (this.nextCursor === null) {
+    const cursor = this.nextCursor;
+    if (cursor === null) {
       throw new CreditPlatformError('This is the last page: check page.hasNextPage() before calling getNextPage().');
     }
-    return this.#fetchPage(this.nextCursor);
+    try {
+      return await this.#fetchPage(cursor);
+    } catch (error) {
+      throw withResumeCursor(error, cursor);
+    }
   }
 
   /**
-   * Walks page by page from this one. A cursor seen twice is an {@link InvalidResponseError}, not an endless loop.
+   * Walks page by page from this one, reading ahead when the list was called with `prefetch`.
+   * A cursor seen twice is an `InvalidResponseError`, not an endless loop.
    *
    * @example
    * ```ts
@@ -87,22 +101,18 @@ export class Page<T> implements AsyncIterable<T> {
    * }
    * ```
    */
-  async *pages(): AsyncGenerator<Page<T>, void, undefined> {
+  pages(): AsyncGenerator<Page<T>, void, undefined> {
+    return this.#prefetch > 0 ? readAhead(this, this.#prefetch, this.#fetchPage) : this.#walk();
+  }
+
+  async *#walk(): AsyncGenerator<Page<T>, void, undefined> {
     const seen = new Set<string>();
     let page: Page<T> | undefined = this;
     while (page) {
       yield page;
       const cursor = page.nextCursor;
       if (cursor === null) return;
-      if (seen.has(cursor)) {
-        throw new InvalidResponseError(
-          `The service returned cursor "${cursor}" a second time; stopping instead of looping forever.`,
-          {
-            status: 200,
-            body: '',
-          },
-        );
-      }
+      if (seen.has(cursor)) throw withResumeCursor(cursorLoopError(cursor), cursor);
       seen.add(cursor);
       const next = page.getNextPage();
       page = undefined; // the finished page can be collected while the next one is fetched

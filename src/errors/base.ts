@@ -17,9 +17,18 @@ export class CreditPlatformError extends Error {
   /** The class name (`'RateLimitError'`, …), so logs and `JSON.stringify` say which error it was. */
   override readonly name: string = 'CreditPlatformError';
 
+  /**
+   * Set on every error thrown while walking a list: the cursor of the page that failed (`null`
+   * for the first page), so `list({ ...params, cursor: error.resumeCursor })` continues with no
+   * gap and no duplicate. `undefined` on errors of other calls.
+   */
+  declare resumeCursor?: string | null;
+
   /** A plain object for logs: no stack, no request, and so never the API key. */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
+    const json: Record<string, unknown> = { name: this.name, message: this.message };
+    if (this.resumeCursor !== undefined) json.resumeCursor = this.resumeCursor;
+    return json;
   }
 }
 

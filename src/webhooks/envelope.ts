@@ -5,8 +5,8 @@ import { WEBHOOK_EVENT_TYPES } from './event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
 
 // ignoreBOM keeps a BOM in the text, so bytes and the same string parse alike.
-const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-const KNOWN_TYPES: ReadonlySet<string> = new Set(WEBHOOK_EVENT_TYPES);
+const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const KNOWN_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(WEBHOOK_EVENT_TYPES);
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 const DEPOSIT_FIELDS = ['depositId', 'token', 'amount', 'transactionHash'] as const;
 

@@ -7,7 +7,7 @@ const MAX_KEYS = 32;
 // not identity, since a caller may reuse a buffer.
 const byString = new Map<string, CryptoKey | Promise<CryptoKey>>();
 const byBytes = new Map<string, CryptoKey | Promise<CryptoKey>>();
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 function bytesId(key: Uint8Array): string {
   let id = '';

@@ -13,7 +13,7 @@ import {
   type WebhookSecretKey,
   type WebhookSignatureHeader,
 } from './inputs.js';
-import { parseSignatureHeader, type SignatureCheck } from './signature-header.js';
+import { equalHex, isHeaderProblem, readSignatureHex, type SignatureCheck } from './signature-header.js';
 
 let nodeCrypto: typeof NodeCrypto | undefined;
 
@@ -27,10 +27,29 @@ function crypto(fn: string): typeof NodeCrypto {
   return nodeCrypto;
 }
 
-function macMatches(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey, expected: Uint8Array): boolean {
-  const { createHmac, timingSafeEqual } = node;
-  const mac = createHmac('sha256', keyMaterial(key)).update(data).digest();
-  return timingSafeEqual(mac, expected);
+// The MAC is compared as hex text: node:crypto writes the hex digest natively, which
+// profiled cheaper than decoding the header into bytes plus a Buffer for timingSafeEqual
+// (together a third of the cost of verifying 1 KB). equalHex is constant-time, like
+// timingSafeEqual, and the header was already checked to be 64 lowercase hex digits.
+function macMatches(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey, expected: string): boolean {
+  return equalHex(node.createHmac('sha256', keyObject(node, key)).update(data).digest('hex'), expected);
+}
+
+// Preparing a string key costs about 5% of verifying 1 KB, so a string secret's KeyObject is
+// made once and reused, like the Web Crypto variant's CryptoKeys; a 33rd secret starts the
+// cache afresh, which bounds it. Byte secrets are passed as they are: keying a cache by their
+// content would cost more than it saves.
+const keyObjects = new Map<string, NodeCrypto.KeyObject>();
+
+function keyObject(node: typeof NodeCrypto, key: WebhookSecretKey): NodeCrypto.KeyObject | string | Uint8Array {
+  if (typeof key !== 'string') return keyMaterial(key);
+  let object = keyObjects.get(key);
+  if (!object) {
+    if (keyObjects.size >= 32) keyObjects.clear();
+    object = node.createSecretKey(key, 'utf8');
+    keyObjects.set(key, object);
+  }
+  return object;
 }
 
 /** @internal */
@@ -39,13 +58,14 @@ export function checkSignatureSync(payload: unknown, signature: unknown, secret:
   const data = checkPayload(payload, fn);
   checkSecret(secret, fn);
   checkSignatureType(signature, fn);
-  const expected = parseSignatureHeader(signature as WebhookSignatureHeader);
-  if (typeof expected === 'string') return expected;
+  const expected = readSignatureHex(signature as WebhookSignatureHeader);
+  if (isHeaderProblem(expected)) return expected;
   const node = crypto(fn);
-  if (!Array.isArray(secret)) return macMatches(node, data, secret as WebhookSecretKey, expected) ? 'ok' : 'signature_mismatch';
   let matched = false;
   // Every key is tried, so timing does not reveal which rotation slot matched.
-  for (const key of secret as readonly WebhookSecretKey[]) matched = macMatches(node, data, key, expected) || matched;
+  for (const key of Array.isArray(secret) ? (secret as readonly WebhookSecretKey[]) : [secret as WebhookSecretKey]) {
+    matched = macMatches(node, data, key, expected) || matched;
+  }
   return matched ? 'ok' : 'signature_mismatch';
 }
 

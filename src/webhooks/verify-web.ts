@@ -15,7 +15,7 @@ import {
 import { hmacKey } from './key-cache.js';
 import { bytesToHex, parseSignatureHeader, type SignatureCheck } from './signature-header.js';
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 // Plain promise chains, not async functions: each async layer costs ticks that
 // show at 1 KB bodies, where the HMAC itself takes only microseconds.

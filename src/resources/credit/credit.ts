@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -25,7 +25,7 @@ export class Credit extends APIResource {
    * for await (const line of client.credit.list()) console.log(line.id, line.available);
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<CreditLine> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<CreditLine> {
     return this.runner.list(ops['credit.list'], { query: params }, options);
   }
 

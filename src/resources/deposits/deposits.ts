@@ -1,6 +1,6 @@
 import type { APIPromise } from '../../core/api-promise.js';
 import type { OperationRunner } from '../../core/operation-runner.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { Withdrawals } from './withdrawals.js';
 import { APIResource } from '../resource.js';
@@ -37,7 +37,7 @@ export class Deposits extends APIResource {
    * console.log(recent.items.map((d) => d.amount));
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Deposit> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Deposit> {
     return this.runner.list(ops['deposits.list'], { query: params }, options);
   }
 

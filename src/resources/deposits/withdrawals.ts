@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -24,7 +24,7 @@ export class Withdrawals extends APIResource {
    * const pending = (await client.deposits.withdrawals.list().toArray({ max: 200 })).filter((w) => w.status === 'pending');
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Withdrawal> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Withdrawal> {
     return this.runner.list(ops['deposits.withdrawals.list'], { query: params }, options);
   }
 

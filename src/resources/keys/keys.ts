@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -38,7 +38,7 @@ export class Keys extends APIResource {
    * for await (const key of client.keys.list()) console.log(key.keyId, key.permissions);
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<ApiKey> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<ApiKey> {
     return this.runner.list(ops['keys.list'], { query: params }, options);
   }
 

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -24,7 +24,7 @@ export class Payments extends APIResource {
    * const last50 = await client.payments.list().toArray({ max: 50 });
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Payment> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Payment> {
     return this.runner.list(ops['payments.list'], { query: params }, options);
   }
 

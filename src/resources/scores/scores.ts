@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -25,7 +25,7 @@ export class Scores extends APIResource {
    * for await (const s of client.scores.list()) console.log(s.updatedAt, s.score);
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Score> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Score> {
     return this.runner.list(ops['scores.list'], { query: params }, options);
   }
 

@@ -4,7 +4,7 @@ import { cursorRule, limitRule } from './primitives.js';
 
 /** Cursor pagination parameters (spec 2.6), the query of every list operation. */
 export const listQuery = requestBody({
-  /** A `nextCursor` from an earlier page, to resume from; omit it to start at the first page. */
+  /** A `nextCursor` from an earlier page (or an error's `resumeCursor`), to resume from; omit it or pass `null` to start at the first page. */
   cursor: z.optional(cursorRule),
   /** Items per page: an integer from 1 to 100; the service defaults to 25. */
   limit: z.optional(limitRule),
@@ -12,7 +12,9 @@ export const listQuery = requestBody({
 
 /**
  * Parameters of every `list()`: `limit` is an integer from 1 to 100 (default 25), `cursor` a
- * saved `nextCursor` to resume from (a `null` one is refused: it means the walk had finished).
+ * saved `nextCursor` or an error's `resumeCursor` to resume from (`null` starts at the first page,
+ * so a finished walk, whose last `nextCursor` is `null`, must be checked with `hasNextPage()`
+ * before it is resumed).
  *
  * @example
  * ```ts

@@ -16,22 +16,16 @@ export const limitRule = z
   .check(z.gte(1, { error: 'must be an integer from 1 to 100' }), z.lte(100, { error: 'must be an integer from 1 to 100' }));
 
 /**
- * An opaque, non-empty cursor from a previous page's `nextCursor`. `null` is typed so that a
- * saved `page.nextCursor` needs no cast, and refused at run time: it means the walk had finished.
+ * An opaque, non-empty cursor from a previous page's `nextCursor` or an error's `resumeCursor`.
+ * `null` is typed so that either needs no cast: `list()` reads a `null` cursor as "from the first
+ * page" (an error's `resumeCursor` is `null` when the first page failed) before this rule runs.
  */
 export const cursorRule = z
-  .custom<string, string | null>((value) => value !== null, {
-    error:
-      'is null: a null nextCursor means the walk had finished (there is no next page); omit cursor to start again from the first page',
+  .custom<string, string | null>((value) => typeof value === 'string', {
+    error: 'must be a string (a nextCursor from an earlier page)',
     abort: true,
   })
-  .check(
-    z.refine((value) => typeof value === 'string', {
-      error: 'must be a string (a nextCursor from an earlier page)',
-      abort: true,
-    }),
-    z.refine((value) => value !== '', { error: 'must not be empty; omit it to start from the first page' }),
-  );
+  .check(z.refine((value) => value !== '', { error: 'must not be empty; omit it to start from the first page' }));
 
 /** An absolute HTTPS URL (spec 2.3: deliveries only go to HTTPS). */
 export const httpsUrlRule = z.string({ error: 'must be a string' }).check(

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -25,7 +25,7 @@ export class Transactions extends APIResource {
    * const resumed = await client.transactions.list({ cursor: savedCursor });
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<Transaction> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<Transaction> {
     return this.runner.list(ops['transactions.list'], { query: params }, options);
   }
 

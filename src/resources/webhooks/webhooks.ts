@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -42,7 +42,7 @@ export class Webhooks extends APIResource {
    * for await (const sub of client.webhooks.list()) if (sub.status === 'inactive') console.warn(sub.url);
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<WebhookSubscription> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<WebhookSubscription> {
     return this.runner.list(ops['webhooks.list'], { query: params }, options);
   }
 

@@ -1,5 +1,5 @@
 import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
 import type { PagePromise } from '../../core/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
@@ -24,7 +24,7 @@ export class Yield extends APIResource {
    * const page = await client.yield.list({ limit: 20 });
    * ```
    */
-  list(params: ListParams = {}, options?: RequestOptions): PagePromise<YieldPosition> {
+  list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<YieldPosition> {
     return this.runner.list(ops['yield.list'], { query: params }, options);
   }
 

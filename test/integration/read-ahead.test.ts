@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { CreditPlatform, type CreditPlatformError, InternalServerError } from '../../src/index.js';
+import { startFakeServer, type FakeServer } from '../../src/testing/index.js';
+
+// Read-ahead over real HTTP against the testing kit's loopback fake.
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function start(transactions: number): Promise<{ server: FakeServer; client: CreditPlatform }> {
+  server = await startFakeServer({ transactions });
+  return { server, client: new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl, maxRetries: 0 }) };
+}
+
+async function ids(iterable: AsyncIterable<{ id: string }>, onItem?: (id: string) => Promise<void> | void): Promise<string[]> {
+  const out: string[] = [];
+  for await (const item of iterable) {
+    out.push(item.id);
+    await onItem?.(item.id);
+  }
+  return out;
+}
+
+describe('read-ahead over loopback HTTP', () => {
+  it.each([1, 4])('prefetch %i gives exactly the items of the plain walk, in the same order', async (prefetch) => {
+    const { client } = await start(23);
+    const plain = await ids(client.transactions.list({ limit: 5 }));
+    const ahead = await ids(client.transactions.list({ limit: 5 }, { prefetch }));
+    expect(plain).toHaveLength(23);
+    expect(new Set(plain).size).toBe(23);
+    expect(ahead).toEqual(plain);
+  });
+
+  it('a failure mid-walk carries resumeCursor, and resuming from it completes the walk with no gap and no duplicate', async () => {
+    const { server, client } = await start(23);
+    const expected = await ids(client.transactions.list({ limit: 5 }));
+
+    const seen: string[] = [];
+    let armed = false;
+    let error: CreditPlatformError | undefined;
+    try {
+      for await (const tx of client.transactions.list({ limit: 5 }, { prefetch: 2 })) {
+        seen.push(tx.id);
+        if (!armed && seen.length === 6) {
+          // Whichever page is requested next fails: the one read ahead or a later one.
+          server.fake.faults.inject({ method: 'GET', path: /^\/transactions/, kind: 'status', status: 500, times: 5 });
+          armed = true;
+        }
+      }
+    } catch (caught) {
+      error = caught as CreditPlatformError;
+    }
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(typeof error?.resumeCursor).toBe('string');
+    expect(seen.length % 5).toBe(0); // the walk stopped at a page boundary
+    expect(seen).toEqual(expected.slice(0, seen.length));
+
+    server.fake.faults.clear();
+    const rest = await ids(client.transactions.list({ limit: 5, cursor: error?.resumeCursor }, { prefetch: 2 }));
+    expect([...seen, ...rest]).toEqual(expected);
+  });
+
+  it('breaking out early sends at most prefetch requests beyond the page being read', async () => {
+    const { server, client } = await start(60);
+    // A delay fault armed for every page counts the requests that reach the fake.
+    const arm = () =>
+      server.fake.faults.inject({ method: 'GET', path: /^\/transactions/, kind: 'delay', delayMs: 5, times: 100 });
+    arm();
+    expect(await ids(client.transactions.list({ limit: 5 }, { prefetch: 3 }))).toHaveLength(60);
+    expect(100 - server.fake.faults.pending).toBe(12); // the whole walk: 60 items by 5, nothing more
+
+    server.fake.faults.clear();
+    arm();
+    let count = 0;
+    for await (const _ of client.transactions.list({ limit: 5 }, { prefetch: 3 })) {
+      if (++count === 7) {
+        // On page 2: wait (up to 2 s on a loaded machine) until the read-ahead has reached the fake.
+        for (let waited = 0; 100 - server.fake.faults.pending < 3 && waited < 2_000; waited += 10) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        break;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const sent = 100 - server.fake.faults.pending;
+    expect(sent).toBeGreaterThan(2); // it did read ahead
+    expect(sent).toBeLessThanOrEqual(2 + 3);
+  });
+});
