@@ -8,6 +8,7 @@ export default defineConfig({
     webhooks: 'src/webhooks/index.ts',
     testing: 'src/testing/index.ts',
     'testing-msw': 'src/testing/msw.ts',
+    redis: 'src/redis/index.ts',
     'fake-server-cli': 'src/testing/cli.ts',
   },
   format: ['esm'],

@@ -38,8 +38,22 @@ export type PacingTier = 'free' | 'standard' | 'premium';
  * ```
  */
 export type PacingAttempt =
-  | { readonly granted: true; readonly id: string; readonly used: readonly number[] }
-  | { readonly granted: false; readonly waitMs: number; readonly used: readonly number[] };
+  | {
+      /** The slot is taken. */
+      readonly granted: true;
+      /** The slot's id, for `settle`. */
+      readonly id: string;
+      /** Requests per window, this one included. */
+      readonly used: readonly number[];
+    }
+  | {
+      /** Every slot of some window is taken. */
+      readonly granted: false;
+      /** Milliseconds until every window has room. */
+      readonly waitMs: number;
+      /** Requests per window. */
+      readonly used: readonly number[];
+    };
 
 /**
  * A store's count without taking a slot: requests per window, and how long until every window
@@ -52,7 +66,9 @@ export type PacingAttempt =
  * ```
  */
 export interface PacingUsage {
+  /** Milliseconds until every window has room; 0 when a slot is free now. */
   readonly waitMs: number;
+  /** Requests counted per window, in the order of the limits asked for. */
   readonly used: readonly number[];
 }
 
@@ -93,8 +109,22 @@ export interface PacingStore {
  * ```
  */
 export type PacingOptions =
-  | { readonly tier: PacingTier; readonly limits?: undefined; readonly store?: PacingStore }
-  | { readonly limits: readonly PacingLimit[]; readonly tier?: undefined; readonly store?: PacingStore };
+  | {
+      /** The key's tier: its per-minute and per-day limits from the spec. */
+      readonly tier: PacingTier;
+      /** Not with `tier`. */
+      readonly limits?: undefined;
+      /** Where the windows live. Default: this client's memory (shared with its `withOptions` clones). */
+      readonly store?: PacingStore;
+    }
+  | {
+      /** Your own windows, e.g. a contract's limits; every one is enforced. */
+      readonly limits: readonly PacingLimit[];
+      /** Not with `limits`. */
+      readonly tier?: undefined;
+      /** Where the windows live. Default: this client's memory (shared with its `withOptions` clones). */
+      readonly store?: PacingStore;
+    };
 
 /**
  * One window's use, in {@link PacingState}.
