@@ -10,7 +10,7 @@ import { VERSION } from '../version.js';
 import { bufferedText, createBufferedFetch } from './buffered-fetch.js';
 import { checkKey, checkRequestOptions } from './call-checks.js';
 import { unwrapEnvelope, type CallContext } from './envelope.js';
-import type { Fetch, RequestOptions, ResolvedOptions } from './options.js';
+import type { RequestOptions, ResolvedOptions } from './options.js';
 import { pacedFetch } from './pacing/paced-fetch.js';
 import { Pacer } from './pacing/pacer.js';
 import type { PacingState } from './pacing/types.js';
@@ -72,7 +72,6 @@ export class HttpCore {
   readonly #onRateLimit: (rateLimit: RateLimit) => void;
 
   readonly #staticKey: string | undefined;
-  readonly #fetch: Fetch;
   /** Paces every attempt when the `pacing` option is on. */
   readonly pacer: Pacer | undefined;
 
@@ -80,13 +79,12 @@ export class HttpCore {
     this.#options = options;
     this.#onRateLimit = onRateLimit;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
-    this.#fetch = createBufferedFetch(() => options.fetch ?? globalThis.fetch);
     this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
     // Everything that is the same for every call is configured once here: ky merges per-call
     // options into these on each request, and a smaller per-call object is measurably cheaper.
     this.#ky = ky.create({
       baseUrl: options.baseUrl,
-      fetch: this.#fetch,
+      fetch: createBufferedFetch(() => options.fetch ?? globalThis.fetch),
       headers: baseHeaders(options.defaultHeaders, this.#staticKey),
       timeout: options.timeout,
       throwHttpErrors: true,
@@ -124,7 +122,11 @@ export class HttpCore {
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
     if (perCall?.maxRetries !== undefined) kyOptions.retry = { limit: perCall.maxRetries };
     const timeout = perCall?.timeout ?? this.#options.timeout;
-    if (this.pacer) kyOptions.fetch = pacedFetch(this.pacer, this.#fetch, { apiKey, timeout });
+    // Paced inside the buffering, so a slot is settled when the response's headers arrive.
+    if (this.pacer) {
+      const paced = pacedFetch(this.pacer, () => this.#options.fetch ?? globalThis.fetch, { apiKey, timeout });
+      kyOptions.fetch = createBufferedFetch(() => paced);
+    }
     let response: Response;
     try {
       response = await this.#ky(call.path, kyOptions);

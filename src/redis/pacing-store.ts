@@ -7,6 +7,7 @@
 // arrived, which is what keeps network delays from turning into 429s. Bottleneck, which octokit
 // uses, is unmaintained. One Lua script over a sorted set does all of it in one round trip.
 import { randomUUID } from 'node:crypto';
+import { IN_FLIGHT_HOLD_MS } from '../core/pacing/sliding-log.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from '../core/pacing/types.js';
 import { connect, positiveInteger, type RedisClient, script } from './connection.js';
 
@@ -27,29 +28,31 @@ export interface RedisPacingStoreOptions {
 }
 
 // KEYS[1]: the key's log, a sorted set of slot ids scored by time (ms, Redis's clock, so
-// processes on different machines agree). ARGV: 'take' or 'peek', the new slot id, then
-// `requests perMs` per window. Returns {granted, waitMs, used...}.
+// processes on different machines agree). A new slot is dated `hold` ms ahead while its request
+// is in flight; settling dates it to the response. ARGV: 'take' or 'peek', the new slot id, the
+// hold, then `requests perMs` per window. Returns {granted, waitMs, used...}.
 const WINDOWS = script(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local hold = tonumber(ARGV[3])
 local longest = 0
-for i = 3, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - longest)
+for i = 4, #ARGV, 2 do longest = math.max(longest, tonumber(ARGV[i + 1])) end
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - longest - hold)
 local total = redis.call('ZCARD', KEYS[1])
 local wait = 0
 local reply = {0, 0}
-for i = 3, #ARGV, 2 do
+for i = 4, #ARGV, 2 do
   local requests, per = tonumber(ARGV[i]), tonumber(ARGV[i + 1])
   local count = redis.call('ZCOUNT', KEYS[1], '(' .. (now - per), '+inf')
   if count >= requests then
     local leaving = redis.call('ZRANGE', KEYS[1], total - requests, total - requests, 'WITHSCORES')
-    wait = math.max(wait, tonumber(leaving[2]) + per - now)
+    wait = math.max(wait, math.min(tonumber(leaving[2]), now) + per - now)
   end
   reply[#reply + 1] = count
 end
 if ARGV[1] == 'take' and wait <= 0 then
-  redis.call('ZADD', KEYS[1], now, ARGV[2])
-  redis.call('PEXPIRE', KEYS[1], longest)
+  redis.call('ZADD', KEYS[1], now + hold, ARGV[2])
+  redis.call('PEXPIRE', KEYS[1], longest + hold)
   reply[1] = 1
   for i = 3, #reply do reply[i] = reply[i] + 1 end
 end
@@ -57,15 +60,14 @@ reply[2] = wait
 return reply
 `);
 
-// Moves a slot to now, never back: the response has arrived, so the service has counted it.
+// Dates a slot to now: the response has arrived, so the service counted it no later than this.
 const SETTLE = script(`
-local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if not score then return 0 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-if tonumber(score) < now then redis.call('ZADD', KEYS[1], 'XX', now, ARGV[1]) end
-return 1
+return redis.call('ZADD', KEYS[1], 'XX', 'CH', now, ARGV[1])
 `);
+
+const HOLD = String(IN_FLIGHT_HOLD_MS);
 
 function windowArgs(limits: readonly PacingLimit[]): string[] {
   return limits.flatMap(({ requests, perMs }) => [String(requests), String(perMs)]);
@@ -111,11 +113,13 @@ export function createRedisPacingStore(redis: RedisClient, options: RedisPacingS
   return {
     async acquire(key, limits): Promise<PacingAttempt> {
       const id = slotPrefix + nextSlot++;
-      const [granted, waitMs = 0, ...used] = numbers(await run(WINDOWS, [logKey(key)], ['take', id, ...windowArgs(limits)]));
+      const [granted, waitMs = 0, ...used] = numbers(
+        await run(WINDOWS, [logKey(key)], ['take', id, HOLD, ...windowArgs(limits)]),
+      );
       return granted === 1 ? { granted: true, id, used } : { granted: false, waitMs, used };
     },
     async peek(key, limits): Promise<PacingUsage> {
-      const [, waitMs = 0, ...used] = numbers(await run(WINDOWS, [logKey(key)], ['peek', '', ...windowArgs(limits)]));
+      const [, waitMs = 0, ...used] = numbers(await run(WINDOWS, [logKey(key)], ['peek', '', HOLD, ...windowArgs(limits)]));
       return { waitMs, used };
     },
     async settle(key, id) {

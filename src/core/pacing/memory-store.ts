@@ -1,4 +1,4 @@
-import { SlidingLog } from './sliding-log.js';
+import { IN_FLIGHT_HOLD_MS, SlidingLog } from './sliding-log.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from './types.js';
 
 /**
@@ -18,7 +18,7 @@ export class MemoryPacingStore implements PacingStore {
   }
 
   #log(key: string, limits: readonly PacingLimit[]): SlidingLog {
-    for (const { perMs } of limits) this.#longestMs = Math.max(this.#longestMs, perMs);
+    for (const { perMs } of limits) this.#longestMs = Math.max(this.#longestMs, perMs + IN_FLIGHT_HOLD_MS);
     let log = this.#logs.get(key);
     if (log === undefined) {
       log = new SlidingLog();
@@ -40,8 +40,8 @@ export class MemoryPacingStore implements PacingStore {
     this.#logs.get(key)?.settle(id, this.#now());
   }
 
-  /** Records a slot granted elsewhere (by the shared store), now. */
+  /** Records a slot granted elsewhere (by the shared store), in flight from now. */
   add(key: string, id: string, limits: readonly PacingLimit[]): void {
-    this.#log(key, limits).add(id, this.#now());
+    this.#log(key, limits).add(id, this.#now() + IN_FLIGHT_HOLD_MS);
   }
 }

@@ -14,9 +14,10 @@ export interface PacedCall {
 
 /**
  * Wraps the per-attempt fetch of one call: every attempt (retries included, since the service
- * counts each) waits for its slot, and every response is shown to the pacer.
+ * counts each) waits for its slot, and every response is shown to the pacer. `resolveFetch` is
+ * called per attempt, as test tools patch the global `fetch` after clients are created.
  */
-export function pacedFetch(pacer: Pacer, fetch: Fetch, call: PacedCall): Fetch {
+export function pacedFetch(pacer: Pacer, resolveFetch: () => Fetch, call: PacedCall): Fetch {
   return async (input, init) => {
     // ky hands over a Request that carries the call's signal (the caller's and its timeout's).
     const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
@@ -25,7 +26,7 @@ export function pacedFetch(pacer: Pacer, fetch: Fetch, call: PacedCall): Fetch {
     const grant = await pacer.acquire(call.apiKey, { signal, deadline });
     if (call.trace) call.trace.pacingWaitMs = (call.trace.pacingWaitMs ?? 0) + grant.waitedMs;
     try {
-      const response = await fetch(input, init);
+      const response = await resolveFetch()(input, init);
       pacer.observe(grant, response);
       return response;
     } finally {

@@ -1,5 +1,13 @@
 import type { PacingAttempt, PacingLimit } from './types.js';
 
+/**
+ * A granted slot is counted as "in flight" (dated this far ahead) until it is settled: a request
+ * still on its way must not leave the window, however long its process is held up between the
+ * grant and the send. Settling dates it to the response. A process that dies mid-request frees
+ * its slots this long after the window would have.
+ */
+export const IN_FLIGHT_HOLD_MS = 60_000;
+
 interface Entry {
   readonly id: string;
   t: number;
@@ -46,9 +54,10 @@ export class SlidingLog {
     const used = limits.map(({ requests, perMs }) => {
       const count = end - this.#firstAfter(now - perMs);
       if (count >= requests) {
-        // The window has room again once the entry `requests` places from the newest leaves it.
+        // The window has room again once the entry `requests` places from the newest leaves it;
+        // one still in flight leaves a whole window after it settles, so at least `perMs` from now.
         const leaving = this.#entries[end - requests] as Entry;
-        waitMs = Math.max(waitMs, leaving.t + perMs - now);
+        waitMs = Math.max(waitMs, Math.min(leaving.t, now) + perMs - now);
       }
       return count;
     });
@@ -59,7 +68,7 @@ export class SlidingLog {
   acquire(id: string, now: number, limits: readonly PacingLimit[]): PacingAttempt {
     const { waitMs, used } = this.check(now, limits);
     if (waitMs > 0) return { granted: false, waitMs, used };
-    this.add(id, now);
+    this.add(id, now + IN_FLIGHT_HOLD_MS);
     return { granted: true, id, used: used.map((n) => n + 1) };
   }
 
@@ -70,12 +79,11 @@ export class SlidingLog {
     this.#entries.splice(at, 0, { id, t });
   }
 
-  /** Moves a slot to `t`; the unsettled slots are few and recent, so the search from the end is short. */
+  /** Dates a slot to `t`; the unsettled slots are few and newest, so the search from the end is short. */
   settle(id: string, t: number): void {
     for (let i = this.#entries.length - 1; i >= this.#head; i--) {
       const entry = this.#entries[i] as Entry;
       if (entry.id !== id) continue;
-      if (entry.t >= t) return;
       this.#entries.splice(i, 1);
       this.add(id, t);
       return;
