@@ -1,28 +1,16 @@
 // createRedisDedupStore against a real redis-server, with both supported clients: receivers
 // sharing it run each event once, as processes behind a load balancer would.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSharedReceiver } from '../../examples/webhooks/redis-dedup-store.js';
 import { ConfigurationError } from '../../src/index.js';
 import { createRedisDedupStore, type RedisClient } from '../../src/redis/index.js';
 import { createSignedWebhookDelivery, createWebhookHandler } from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
-import { REDIS_CLIENTS, type RedisClientKind, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
+import { REDIS_CLIENTS, type RedisClientKind } from '../helpers/redis-server.js';
+import { useRedisServer } from '../helpers/use-redis.js';
 
 const SECRET = 'whsec_redis_test';
-let redisServer: RedisServer;
-const toClose: (() => void)[] = [];
-
-beforeAll(async () => {
-  redisServer = await startRedisServer();
-});
-afterAll(async () => {
-  await redisServer.close();
-});
-afterEach(async () => {
-  for (const close of toClose.splice(0)) close();
-  await redisServer.kill();
-  await redisServer.start();
-});
+const used = useRedisServer();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -35,11 +23,7 @@ function payment() {
 }
 
 describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedupStore with %s', (kind) => {
-  async function redis(): Promise<RedisClient> {
-    const { client, close } = await REDIS_CLIENTS[kind](redisServer.url);
-    toClose.push(close);
-    return client;
-  }
+  const redis = (): Promise<RedisClient> => used.connect(kind);
 
   it('claims atomically: of concurrent claims of one id on two connections, exactly one wins', async () => {
     const a = createRedisDedupStore(await redis(), { prefix: 't1:' });
@@ -101,8 +85,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedup
     const store = createRedisDedupStore(client, { prefix: 't6:' });
     expect(await store.claim('evt_1')).toBe('claimed');
     await store.complete('evt_1');
-    const probe = await REDIS_CLIENTS.redis(redisServer.url);
-    toClose.push(probe.close);
+    const probe = { client: await used.connect('redis') };
     const ttl = await (probe.client as unknown as { pTTL(key: string): Promise<number> }).pTTL('t6:evt_1');
     expect(ttl).toBeGreaterThan(72 * 3_600_000 - 60_000);
     expect(ttl).toBeLessThanOrEqual(72 * 3_600_000);
@@ -131,7 +114,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedup
     });
     const delivery = payment();
     expect((await handler(post(delivery))).status).toBe(200);
-    await redisServer.kill();
+    await used.server.kill();
     const during = await handler(post(delivery));
     expect(during.status).toBe(503);
     expect(during.headers.get('retry-after')).not.toBeNull();
@@ -142,11 +125,10 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedup
 describe('createRedisDedupStore refuses what cannot work', () => {
   it('a client that is not connected, or bad options', async () => {
     const { createClient } = await import('redis');
-    expect(await captureError(async () => createRedisDedupStore(createClient({ url: redisServer.url })))).toBeInstanceOf(
+    expect(await captureError(async () => createRedisDedupStore(createClient({ url: used.server.url })))).toBeInstanceOf(
       ConfigurationError,
     );
-    const { client, close } = await REDIS_CLIENTS.ioredis(redisServer.url);
-    toClose.push(close);
+    const client = await used.connect('ioredis');
     const error = await captureError(async () => createRedisDedupStore(client, { ttlMs: 0 }));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect(error.message).toMatch(/ttlMs.*positive integer/);

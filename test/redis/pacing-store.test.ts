@@ -1,30 +1,20 @@
 // createRedisPacingStore against a real redis-server, with both supported clients: several
 // clients (as several processes would) share one budget, the key never reaches Redis, and an
 // outage falls back to the local window and back.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { type LimitedService, startLimitedService } from '../../bench/pacing/limited-service.js';
 import { ConfigurationError, CreditPlatform, type PacingStore } from '../../src/index.js';
-import { createRedisPacingStore } from '../../src/redis/index.js';
+import { createRedisPacingStore, type RedisClient } from '../../src/redis/index.js';
 import { captureError } from '../helpers/capture.js';
-import { REDIS_CLIENTS, type RedisClientKind, type RedisServer, startRedisServer } from '../helpers/redis-server.js';
+import { REDIS_CLIENTS, type RedisClientKind } from '../helpers/redis-server.js';
+import { useRedisServer } from '../helpers/use-redis.js';
 
 const KEY = 'cp_test_SECRET_shared_key_42';
-let redisServer: RedisServer;
+const used = useRedisServer();
 let service: LimitedService | undefined;
-const toClose: (() => void)[] = [];
-
-beforeAll(async () => {
-  redisServer = await startRedisServer();
-});
-afterAll(async () => {
-  await redisServer.close();
-});
 afterEach(async () => {
-  for (const close of toClose.splice(0)) close();
   await service?.close();
   service = undefined;
-  await redisServer.kill();
-  await redisServer.start(); // a fresh, empty Redis for the next test
 });
 
 type Lines = [string, Record<string, unknown> | undefined][];
@@ -36,11 +26,7 @@ function logger(lines: Lines) {
 }
 
 describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisPacingStore with %s', (kind) => {
-  async function redis() {
-    const { client, close } = await REDIS_CLIENTS[kind](redisServer.url);
-    toClose.push(close);
-    return client;
-  }
+  const redis = (): Promise<RedisClient> => used.connect(kind);
 
   async function worker(store: PacingStore, lines: Lines = []): Promise<CreditPlatform> {
     return new CreditPlatform({
@@ -84,8 +70,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisPacin
     const client = await redis();
     const w = await worker(createRedisPacingStore(client, { prefix: 'cp-test:' }));
     await w.accounts.me();
-    const probe = await REDIS_CLIENTS.redis(redisServer.url);
-    toClose.push(probe.close);
+    const probe = { client: await used.connect('redis') };
     const keys = await (probe.client as unknown as { keys(p: string): Promise<string[]> }).keys('*');
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatch(/^cp-test:pacing:[0-9a-f]{32}$/);
@@ -126,7 +111,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisPacin
     const w = await worker(createRedisPacingStore(await redis()), lines);
     const calls = Array.from({ length: 5 }, () => w.accounts.me());
     await Promise.all(calls);
-    await redisServer.kill();
+    await used.server.kill();
     const rest = await Promise.allSettled(Array.from({ length: 13 }, () => w.accounts.me()));
     expect(rest.filter((r) => r.status === 'rejected')).toEqual([]);
     expect(service.rejected).toBe(0);
@@ -134,7 +119,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisPacin
     expect(lines.filter(([m]) => m.startsWith('warn'))).toHaveLength(1);
     expect((await w.pacingState())?.mode).toBe('local');
 
-    await redisServer.start();
+    await used.server.start();
     await new Promise((resolve) => setTimeout(resolve, 1_500)); // reconnect, and the pacer's retry interval
     await w.accounts.me();
     expect((await w.pacingState())?.mode).toBe('shared');
@@ -145,7 +130,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisPacin
   it('Redis unreachable before the first call: that call fails clearly and nothing is sent', async () => {
     service = await startLimitedService({ requests: 6, windowMs: 600 });
     const w = await worker(createRedisPacingStore(await redis()));
-    await redisServer.kill();
+    await used.server.kill();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const error = await captureError(w.accounts.me());
     expect(error).toBeInstanceOf(ConfigurationError);
@@ -158,14 +143,14 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisPacin
 describe('createRedisPacingStore refuses clients it cannot use', () => {
   it('a node-redis client that is not connected', async () => {
     const { createClient } = await import('redis');
-    const error = await captureError(async () => createRedisPacingStore(createClient({ url: redisServer.url })));
+    const error = await captureError(async () => createRedisPacingStore(createClient({ url: used.server.url })));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(/not connected.*connect\(\)/);
   });
 
   it('an ioredis client made with lazyConnect and never connected', async () => {
     const { Redis } = await import('ioredis');
-    const lazy = new Redis(redisServer.url, { lazyConnect: true });
+    const lazy = new Redis(used.server.url, { lazyConnect: true });
     const error = await captureError(async () => createRedisPacingStore(lazy));
     expect(error).toBeInstanceOf(ConfigurationError);
     expect((error as Error).message).toMatch(/lazyConnect/);
