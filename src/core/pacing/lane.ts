@@ -33,11 +33,28 @@ export class Lane {
   granted = 0;
   #pausedUntil = 0;
   #budget: { remaining: number; until: number } | undefined;
+  #wake: (() => void) | undefined;
 
   remove(waiter: Waiter): void {
     const at = this.queue.indexOf(waiter);
     if (at >= 0) this.queue.splice(at, 1);
     waiter.detach?.();
+    // Nobody left to wait for: end the sleep now, so its timer does not hold the process open.
+    if (this.queue.length === 0) this.#wake?.();
+  }
+
+  /** Sleeps `ms`, or until the queue empties. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      const lane = this;
+      function done(): void {
+        clearTimeout(timer);
+        lane.#wake = undefined;
+        resolve();
+      }
+      this.#wake = done;
+    });
   }
 
   pauseUntil(until: number): void {

@@ -22,8 +22,6 @@ interface Taken {
   readonly shared: boolean;
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Sends every attempt through a sliding window, in order: calls queue per key, the head asks
  * the store for a slot, and the rest wait their turn. Responses feed back: a 429 pauses the
@@ -167,7 +165,7 @@ export class Pacer {
           waitMs = attempt.waitMs;
         }
         lane.expire(now + waitMs, now, (_waiter, leftMs) => new PacingTimeoutError(waitMs, leftMs));
-        if (lane.queue.length > 0) await sleep(waitMs);
+        if (lane.queue.length > 0) await lane.sleep(waitMs);
       }
     } finally {
       lane.pumping = false;
