@@ -134,7 +134,7 @@ describe('pacing with the in-memory store', () => {
       logLevel: 'debug',
       logger: { debug: log, info: log, warn: log, error: log },
     });
-    expect(await c.pacingState()).toMatchObject({ remaining: 3, queued: 0, mode: 'shared' });
+    expect(await c.pacingState()).toMatchObject({ remaining: 3, queued: 0, mode: 'local' });
     await Promise.all(Array.from({ length: 3 }, () => c.accounts.me()));
     const full = await c.pacingState();
     expect(full?.windows).toEqual([{ requests: 3, perMs: 300, used: 3, remaining: 0 }]);

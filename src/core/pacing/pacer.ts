@@ -90,7 +90,8 @@ export class Pacer {
     // What this pacer believes is left now: the count at grant time, less what it granted since.
     const own = window.requests - (grant.used[index] ?? 0) - (lane.granted - grant.seq);
     if (rateLimit.remaining >= own) return;
-    lane.adopt(rateLimit.remaining, rateLimit.reset.getTime(), now);
+    // A reset further out than the window itself is a clock skew, not a longer wait.
+    lane.adopt(rateLimit.remaining, Math.min(rateLimit.reset.getTime(), now + window.perMs), now);
   }
 
   /** The budget of `apiKey` now: used and remaining per window, the next slot, the queue. */
@@ -117,7 +118,7 @@ export class Pacer {
       remaining,
       nextSlotAt: new Date(blockedUntil),
       queued: lane?.queue.length ?? 0,
-      mode: this.#shared !== undefined && this.#outage ? 'local' : 'shared',
+      mode: this.#shared !== undefined && !this.#outage ? 'shared' : 'local',
     };
   }
 
@@ -173,14 +174,15 @@ export class Pacer {
   }
 
   // The service said nothing is left until its reset, a whole second. When this pacer's own
-  // window opens a slot within that second, its millisecond answer is the better one.
+  // window is full too and opens a slot within that second, its millisecond answer is the better
+  // one; a window that sees room now is missing someone else's requests.
   async #pauseForService(key: string, lane: Lane): Promise<void> {
     const until = lane.budgetUntil();
     const own = await Promise.resolve()
       .then(() => (this.#shared && !this.#outage ? this.#shared : this.#local).peek(key, this.#limits))
       .catch(() => this.#local.peek(key, this.#limits));
     const ownNext = Date.now() + own.waitMs;
-    lane.pauseUntil(ownNext > until - 1_000 && ownNext <= until ? ownNext : until);
+    lane.pauseUntil(own.waitMs > 0 && ownNext > until - 1_000 && ownNext <= until ? ownNext : until);
     lane.clearBudget();
   }
 

@@ -159,6 +159,6 @@ export interface PacingState {
   readonly nextSlotAt: Date;
   /** Calls of this client waiting for a slot. */
   readonly queued: number;
-  /** `'shared'` while the store answers; `'local'` while a shared store is unreachable and this process paces alone. */
+  /** `'shared'` while a shared store answers; `'local'` while this process paces on its own window (the in-memory store, or a shared store that is unreachable). */
   readonly mode: 'shared' | 'local';
 }
