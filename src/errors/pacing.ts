@@ -24,7 +24,7 @@ export class PacingTimeoutError extends APITimeoutError {
     readonly leftMs: number,
   ) {
     super(
-      `Waiting for a rate-limit slot would take ${Math.ceil(waitMs)} ms, past this call's deadline (${Math.max(0, Math.floor(leftMs))} ms left); nothing was sent. Raise \`timeout\` (or \`totalTimeout\`), send fewer requests, or use a higher tier.`,
+      `Waiting for a rate-limit slot would take ${Math.ceil(waitMs)} ms, past this call's deadline (${Math.max(0, Math.floor(leftMs))} ms left), so this attempt was not sent. Raise \`timeout\` (or \`totalTimeout\`), send fewer requests, or use a higher tier.`,
     );
   }
 

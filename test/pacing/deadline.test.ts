@@ -6,7 +6,8 @@ import { levelled } from '../../src/core/logger.js';
 import { MemoryPacingStore } from '../../src/core/pacing/memory-store.js';
 import { pacedFetch } from '../../src/core/pacing/paced-fetch.js';
 import { Pacer } from '../../src/core/pacing/pacer.js';
-import { PacingTimeoutError } from '../../src/index.js';
+import { startLimitedService } from '../../bench/pacing/limited-service.js';
+import { CreditPlatform, type PacingStore, PacingTimeoutError } from '../../src/index.js';
 
 const quiet = levelled(console, 'off');
 
@@ -14,7 +15,7 @@ describe('Pacer deadlines and tracing', () => {
   it('a deadline before the next slot fails at once with the wait it would have taken', async () => {
     const pacer = new Pacer([{ requests: 1, perMs: 5_000 }], new MemoryPacingStore(), quiet);
     const first = await pacer.acquire('key');
-    first.settle();
+    await first.settle();
     const started = Date.now();
     const error = await pacer.acquire('key', { deadline: Date.now() + 1_000 }).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(200);
@@ -36,5 +37,33 @@ describe('Pacer deadlines and tracing', () => {
     expect(trace.pacingWaitMs).toBe(0);
     await fetch('http://127.0.0.1:1/a'); // a retry of the same call: waits for the window
     expect(trace.pacingWaitMs).toBeGreaterThanOrEqual(100);
+  });
+
+  it('a call resolves only once its slot is settled in a shared store', async () => {
+    const service = await startLimitedService({ requests: 10, windowMs: 1_000 });
+    const inner = new MemoryPacingStore();
+    const settled: string[] = [];
+    // A shared store (not the in-memory class) whose settle is slow, like a distant Redis.
+    const slow: PacingStore = {
+      acquire: (key, limits) => inner.acquire(key, limits),
+      peek: (key, limits) => inner.peek(key, limits),
+      settle: async (key, id) => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        inner.settle(key, id);
+        settled.push(id);
+      },
+    };
+    try {
+      const client = new CreditPlatform({
+        apiKey: 'k',
+        baseUrl: service.baseUrl,
+        logLevel: 'off',
+        pacing: { limits: [{ requests: 10, perMs: 1_000 }], store: slow },
+      });
+      await client.accounts.me();
+      expect(settled).toHaveLength(1);
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -76,6 +76,13 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisPacin
     expect(keys[0]).toMatch(/^cp-test:pacing:[0-9a-f]{32}$/);
     expect(keys.join()).not.toContain(KEY);
     expect(keys.join()).not.toContain(KEY.slice(-8));
+    // The call resolved only after its slot was settled: a process that exits now leaves no slot
+    // counted as in flight.
+    const slots = await (
+      probe.client as unknown as { zRangeWithScores(k: string, a: number, b: number): Promise<{ score: number }[]> }
+    ).zRangeWithScores(keys[0] as string, 0, -1);
+    expect(slots).toHaveLength(1);
+    expect(slots[0]?.score).toBeLessThanOrEqual(Date.now() + 50);
   });
 
   it('grants in order of the windows, reports when the next slot opens, and counts two windows', async () => {

@@ -11,7 +11,7 @@ export interface Grant {
   /** How long the attempt waited for its slot, in ms. */
   readonly waitedMs: number;
   /** Counts the slot from now: call once, when the response has arrived or the attempt failed. */
-  settle(): void;
+  settle(): Promise<void>;
 }
 
 /** A call waiting for a slot. */
@@ -20,6 +20,8 @@ export interface Waiter {
   readonly reject: (error: unknown) => void;
   readonly deadline: number;
   readonly since: number;
+  /** Set once the queue had to wait with this caller in it; a slot granted at once is no wait. */
+  waited?: boolean;
   detach?: () => void;
 }
 
@@ -35,6 +37,11 @@ export class Lane {
   #budget: { remaining: number; until: number } | undefined;
   #wake: (() => void) | undefined;
 
+  constructor(
+    /** The hashed API key this lane paces. */
+    readonly key: string,
+  ) {}
+
   remove(waiter: Waiter): void {
     const at = this.queue.indexOf(waiter);
     if (at >= 0) this.queue.splice(at, 1);
@@ -45,6 +52,7 @@ export class Lane {
 
   /** Sleeps `ms`, or until the queue empties. */
   sleep(ms: number): Promise<void> {
+    for (const waiter of this.queue) waiter.waited = true;
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
       const lane = this;
@@ -67,6 +75,7 @@ export class Lane {
   }
 
   adopt(remaining: number, until: number, now: number): void {
+    if (process.env.BENCH_DUMP) process.stderr.write(`${process.pid} ${now % 100000} ADOPT ${remaining} until+${until - now}\n`);
     if (until > now) this.#budget = { remaining, until };
   }
 
@@ -88,16 +97,16 @@ export class Lane {
   }
 
   /** Hands a granted slot to the head of the queue (if a caller gave up meanwhile, the slot is settled unused). */
-  grant(attempt: PacingAttempt & { granted: true }, now: number, settle: () => void, log: LevelledLogger): void {
+  grant(attempt: PacingAttempt & { granted: true }, now: number, settle: () => Promise<void>, log: LevelledLogger): void {
     const waiter = this.queue.shift();
     if (waiter === undefined) {
-      settle();
+      void settle();
       return;
     }
     waiter.detach?.();
     if (this.#budget !== undefined) this.#budget.remaining--;
-    const waitedMs = now - waiter.since;
-    if (waitedMs >= 1) {
+    const waitedMs = waiter.waited ? now - waiter.since : 0;
+    if (waitedMs > 0) {
       log.debug?.(`credit-platform: waited ${waitedMs} ms for a rate-limit slot`, { waitedMs, queued: this.queue.length });
     }
     let settled = false;
@@ -106,10 +115,10 @@ export class Lane {
       used: attempt.used,
       seq: this.granted++,
       waitedMs,
-      settle: () => {
+      settle: async () => {
         if (settled) return;
         settled = true;
-        settle();
+        await settle();
       },
     });
   }

@@ -30,7 +30,7 @@ export function pacedFetch(pacer: Pacer, resolveFetch: () => Fetch, call: PacedC
       pacer.observe(grant, response);
       return response;
     } finally {
-      grant.settle();
+      await grant.settle();
     }
   };
 }

@@ -87,24 +87,35 @@ export class Pacer {
     if (rateLimit === undefined) return;
     const index = this.#windowFor(rateLimit.limit);
     const window = this.#limits[index] as PacingLimit;
-    // What this pacer believes is left now: the count at grant time, less what it granted since.
+    // What this pacer believed was left: the count at grant time, less what it granted since.
     const own = window.requests - (grant.used[index] ?? 0) - (lane.granted - grant.seq);
     if (rateLimit.remaining >= own) return;
+    // Other processes on a shared store also took slots since; only a fresh count tells whether
+    // the service really saw requests the store did not (another client on the key).
     // A reset further out than the window itself is a clock skew, not a longer wait.
-    lane.adopt(rateLimit.remaining, Math.min(rateLimit.reset.getTime(), now + window.perMs), now);
+    const until = Math.min(rateLimit.reset.getTime(), now + window.perMs);
+    const adoptIfLower = (usage: PacingUsage) => {
+      if (rateLimit.remaining < window.requests - (usage.used[index] ?? 0)) lane.adopt(rateLimit.remaining, until, Date.now());
+    };
+    const usage = this.#peek(lane.key);
+    if (usage instanceof Promise) void usage.then(adoptIfLower);
+    else adoptIfLower(usage);
+  }
+
+  // The store's count now: the shared store while it answers, else this process's window.
+  #peek(key: string): PacingUsage | Promise<PacingUsage> {
+    const shared = this.#shared;
+    if (shared === undefined || this.#outage) return this.#local.peek(key, this.#limits);
+    return Promise.resolve()
+      .then(() => shared.peek(key, this.#limits))
+      .catch(() => this.#local.peek(key, this.#limits));
   }
 
   /** The budget of `apiKey` now: used and remaining per window, the next slot, the queue. */
   async state(apiKey: string): Promise<PacingState> {
     const key = await this.#hash(apiKey);
     const lane = this.#lanes.get(key);
-    let answer: PacingUsage | undefined;
-    if (this.#shared !== undefined && !this.#outage) {
-      answer = await Promise.resolve()
-        .then(() => (this.#shared as PacingStore).peek(key, this.#limits))
-        .catch(() => undefined);
-    }
-    answer ??= this.#local.peek(key, this.#limits);
+    const answer = await this.#peek(key);
     const now = Date.now();
     const blockedUntil = Math.max(now + answer.waitMs, lane?.blockedUntil(now) ?? 0);
     const windows = this.#limits.map((limit, i) => {
@@ -125,7 +136,7 @@ export class Pacer {
   #lane(key: string): Lane {
     let lane = this.#lanes.get(key);
     if (lane === undefined) {
-      lane = new Lane();
+      lane = new Lane(key);
       this.#lanes.set(key, lane);
     }
     return lane;
@@ -178,9 +189,7 @@ export class Pacer {
   // one; a window that sees room now is missing someone else's requests.
   async #pauseForService(key: string, lane: Lane): Promise<void> {
     const until = lane.budgetUntil();
-    const own = await Promise.resolve()
-      .then(() => (this.#shared && !this.#outage ? this.#shared : this.#local).peek(key, this.#limits))
-      .catch(() => this.#local.peek(key, this.#limits));
+    const own = await this.#peek(key);
     const ownNext = Date.now() + own.waitMs;
     lane.pauseUntil(own.waitMs > 0 && ownNext > until - 1_000 && ownNext <= until ? ownNext : until);
     lane.clearBudget();
@@ -223,11 +232,16 @@ export class Pacer {
     return { attempt: this.#local.acquire(key, this.#limits), shared: false };
   }
 
-  #settle(key: string, id: string, shared: boolean): void {
+  // Awaited before the call resolves: a process that exits right after its last call must not
+  // leave that slot in flight in the shared store. A failed settle only leaves the slot counted
+  // longer, so it is not an error of the call.
+  async #settle(key: string, id: string, shared: boolean): Promise<void> {
     this.#local.settle(key, id);
-    if (!shared || this.#shared === undefined) return;
-    void Promise.resolve()
-      .then(() => (this.#shared as PacingStore).settle(key, id))
-      .catch(() => undefined);
+    if (!shared || this.#shared === undefined || this.#outage) return;
+    try {
+      await this.#shared.settle(key, id);
+    } catch {
+      // counted until the hold ends
+    }
   }
 }
