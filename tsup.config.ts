@@ -7,6 +7,7 @@ export const ENTRIES = {
   webhooks: 'src/webhooks/index.ts',
   testing: 'src/testing/index.ts',
   'testing-msw': 'src/testing/msw.ts',
+  redis: 'src/redis/index.ts',
 } as const;
 
 // Two builds of the same sources (packaging/README.md, "Layout"):

@@ -33,6 +33,7 @@ const ENTRY_POINTS: Record<string, string> = {
   'credit-platform/webhooks': 'src/webhooks/index.ts',
   'credit-platform/testing': 'src/testing/index.ts',
   'credit-platform/testing/msw': 'src/testing/msw.ts',
+  'credit-platform/redis': 'src/redis/index.ts',
 };
 
 /**

@@ -3,6 +3,7 @@ import { APIPromise } from './core/api-promise.js';
 import { HttpCore, type HttpMethod } from './core/http.js';
 import { OperationRunner } from './core/operation-runner.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
+import type { PacingState, PacingStore } from './core/pacing/types.js';
 import type { RateLimit } from './core/rate-limit.js';
 import { checkRawRequest, type RawRequestOptions } from './core/raw-request.js';
 import * as errors from './errors/index.js';
@@ -88,6 +89,8 @@ export class CreditPlatform {
   static readonly APIConnectionError = errors.APIConnectionError;
   /** Alias of the exported {@link errors.APITimeoutError}. */
   static readonly APITimeoutError = errors.APITimeoutError;
+  /** Alias of the exported {@link errors.PacingTimeoutError}. */
+  static readonly PacingTimeoutError = errors.PacingTimeoutError;
   /** Alias of the exported {@link errors.APIUserAbortError}. */
   static readonly APIUserAbortError = errors.APIUserAbortError;
   /** Alias of the exported {@link errors.InvalidResponseError}. */
@@ -96,6 +99,8 @@ export class CreditPlatform {
   readonly #options: ClientOptions;
   readonly #baseUrl: string;
   readonly #runner: OperationRunner;
+  readonly #http: HttpCore;
+  readonly #pacingStore: PacingStore | undefined;
   #rateLimit: RateLimit | undefined;
 
   /**
@@ -109,6 +114,8 @@ export class CreditPlatform {
     const http = new HttpCore(resolved, (rateLimit) => {
       this.#rateLimit = rateLimit;
     });
+    this.#http = http;
+    this.#pacingStore = resolved.pacing?.store;
     this.#runner = new OperationRunner(http, resolved.validateResponses);
     this.accounts = new Accounts(this.#runner);
     this.keys = new Keys(this.#runner);
@@ -137,7 +144,8 @@ export class CreditPlatform {
 
   /**
    * A new client with the same configuration and some options replaced, e.g. a rotated key.
-   * The new client keeps its own rate-limit state.
+   * The new client keeps its own rate-limit state. With `pacing` on, it paces on the same
+   * store as this client (same key, same budget) unless the overrides give it a `store`.
    *
    * @example
    * ```ts
@@ -146,7 +154,26 @@ export class CreditPlatform {
    * ```
    */
   withOptions(overrides: ClientOptions): CreditPlatform {
-    return new CreditPlatform({ ...this.#options, ...overrides });
+    const next = { ...this.#options, ...overrides };
+    if (next.pacing && next.pacing.store === undefined && this.#pacingStore) {
+      next.pacing = { ...next.pacing, store: this.#pacingStore };
+    }
+    return new CreditPlatform(next);
+  }
+
+  /**
+   * The pacer's view of this client's key (with `pacing` on): requests used and remaining per
+   * window, when the next slot opens, how many calls are queued, and whether a shared store is
+   * answering. Resolves to `undefined` when pacing is off.
+   *
+   * @example
+   * ```ts
+   * const state = await client.pacingState();
+   * if (state) console.log(`${state.remaining} left; next slot at ${state.nextSlotAt.toISOString()}`);
+   * ```
+   */
+  pacingState(): Promise<PacingState | undefined> {
+    return this.#http.pacingState();
   }
 
   /**

@@ -21,6 +21,7 @@ export { Page, type ToArrayOptions } from './core/page.js';
 export { PagePromise } from './core/page-promise.js';
 export { readPageShape, type PageShape } from './core/page-shape.js';
 export { parseRateLimit, type RateLimit } from './core/rate-limit.js';
+export type * from './core/pacing/types.js';
 export type { RawRequestOptions } from './core/raw-request.js';
 export type { HttpMethod, QueryValue } from './core/http.js';
 export * from './errors/index.js';

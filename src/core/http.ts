@@ -11,6 +11,9 @@ import { bufferedText, createBufferedFetch } from './buffered-fetch.js';
 import { checkKey, checkRequestOptions } from './call-checks.js';
 import { unwrapEnvelope, type CallContext } from './envelope.js';
 import type { RequestOptions, ResolvedOptions } from './options.js';
+import { pacedFetch } from './pacing/paced-fetch.js';
+import { Pacer } from './pacing/pacer.js';
+import type { PacingState } from './pacing/types.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { redact } from './redact.js';
 import { backoffMs, decideRetry, errorCodes } from './retry-policy.js';
@@ -69,11 +72,14 @@ export class HttpCore {
   readonly #onRateLimit: (rateLimit: RateLimit) => void;
 
   readonly #staticKey: string | undefined;
+  /** Paces every attempt when the `pacing` option is on. */
+  readonly pacer: Pacer | undefined;
 
   constructor(options: ResolvedOptions, onRateLimit: (rateLimit: RateLimit) => void) {
     this.#options = options;
     this.#onRateLimit = onRateLimit;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
+    this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
     // Everything that is the same for every call is configured once here: ky merges per-call
     // options into these on each request, and a smaller per-call object is measurably cheaper.
     this.#ky = ky.create({
@@ -96,6 +102,11 @@ export class HttpCore {
     });
   }
 
+  /** The pacer's view of the key's budget; `undefined` when pacing is off. */
+  async pacingState(): Promise<PacingState | undefined> {
+    return this.pacer?.state(this.#staticKey ?? checkKey(await this.#keyFromFunction()));
+  }
+
   /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
   async send(call: HttpCall): Promise<HttpResult> {
     const apiKey = this.#staticKey ?? checkKey(await this.#keyFromFunction());
@@ -110,11 +121,17 @@ export class HttpCore {
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
     if (perCall?.maxRetries !== undefined) kyOptions.retry = { limit: perCall.maxRetries };
+    const timeout = perCall?.timeout ?? this.#options.timeout;
+    // Paced inside the buffering, so a slot is settled when the response's headers arrive.
+    if (this.pacer) {
+      const paced = pacedFetch(this.pacer, () => this.#options.fetch ?? globalThis.fetch, { apiKey, timeout });
+      kyOptions.fetch = createBufferedFetch(() => paced);
+    }
     let response: Response;
     try {
       response = await this.#ky(call.path, kyOptions);
     } catch (error) {
-      throw this.#toSdkError(error, context, perCall?.signal, perCall?.timeout ?? this.#options.timeout);
+      throw this.#toSdkError(error, context, perCall?.signal, timeout);
     }
     return this.#read(response, context);
   }

@@ -2,6 +2,9 @@ import { ConfigurationError } from '../errors/index.js';
 import { checkOptionNames } from './option-names.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
 import type { QueryValue } from './http.js';
+import { MemoryPacingStore } from './pacing/memory-store.js';
+import { resolvePacing } from './pacing/limits.js';
+import type { PacingLimit, PacingOptions, PacingStore } from './pacing/types.js';
 
 /**
  * A fetch implementation: the global `fetch` or anything with its signature.
@@ -61,6 +64,12 @@ export interface ClientOptions {
   logger?: Logger;
   /** How much is logged. Default: `process.env.CREDIT_PLATFORM_LOG`, else `'warn'`. */
   logLevel?: LogLevel;
+  /**
+   * Client-side pacing under the rate limit; off by default. `{ tier }` or `{ limits }`, and a
+   * `store` (`createRedisPacingStore` from `credit-platform/redis`) to share the budget between
+   * processes. Requests then wait their turn instead of being sent into a 429.
+   */
+  pacing?: PacingOptions;
 }
 
 /**
@@ -145,6 +154,8 @@ export interface ResolvedOptions {
   validateResponses: boolean;
   /** The logger with `logLevel` applied. */
   log: LevelledLogger;
+  /** Pacing's windows and store (the in-memory one unless a store was given); `undefined` when off. */
+  pacing: { limits: readonly PacingLimit[]; store: PacingStore } | undefined;
 }
 
 function env(name: string): string | undefined {
@@ -231,6 +242,10 @@ function resolveLogger(options: ClientOptions): LevelledLogger {
   return levelled(logger, level);
 }
 
+function withStore(pacing: ReturnType<typeof resolvePacing>): ResolvedOptions['pacing'] {
+  return pacing && { limits: pacing.limits, store: pacing.store ?? new MemoryPacingStore() };
+}
+
 /** Applies env fallbacks and defaults, and rejects configurations that cannot work. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   checkOptionNames(options);
@@ -261,5 +276,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     defaultHeaders: { ...options.defaultHeaders },
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
     log: resolveLogger(options),
+    pacing: withStore(resolvePacing(options.pacing)),
   };
 }

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { type ErrorItem, RequestValidationError } from '../errors/index.js';
-import { closestField } from './closest-field.js';
+import { closestName } from './closest-name.js';
 import { safeParse } from './compiled.js';
 
 function fieldCode(path: readonly PropertyKey[]): string {
@@ -32,7 +32,7 @@ export function knownFields(schema: z.core.$ZodType): string[] | undefined {
 
 /** One `UNKNOWN_FIELD` item, naming the closest known field when one is close. */
 function unknownFieldItem(field: string, known: readonly string[]): ErrorItem {
-  const near = closestField(field, known);
+  const near = closestName(field, known);
   const hint = near
     ? `did you mean '${near}'?`
     : `known fields: ${known.join(', ') || 'none'}; send a field this SDK does not know yet with the extraBody or extraQuery option`;

@@ -14,3 +14,4 @@ export {
 } from './api-error.js';
 export { APIConnectionError, APITimeoutError, APIUserAbortError } from './connection.js';
 export { InvalidResponseError, type ResponseIssue } from './invalid-response.js';
+export { PacingTimeoutError } from './pacing.js';

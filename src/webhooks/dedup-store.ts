@@ -20,9 +20,8 @@ export type WebhookClaim = 'claimed' | 'in_progress' | 'completed';
  * `claimed`. A claim should expire after a lease, so a crash mid-handler does not
  * block the id forever; a completion should be kept at least 14 h 36 min.
  *
- * `examples/webhooks/redis-dedup-store.ts` is a complete Redis implementation, tested
- * against a real Redis server (claims with a lease, and only the claimant may complete or
- * release).
+ * `createRedisDedupStore(redis)` from `credit-platform/redis` implements it on Redis (claims
+ * with a lease, and only the claimant may complete or release).
  *
  * @example
  * ```ts

@@ -1,0 +1,39 @@
+// One redis-server per test file, emptied (restarted) after each test; clients opened through
+// `connect` are closed after each test.
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { RedisClient } from '../../src/redis/index.js';
+import { REDIS_CLIENTS, type RedisClientKind, type RedisServer, startRedisServer } from './redis-server.js';
+
+export interface UsedRedis {
+  /** The running server (kill and start it to play an outage). */
+  readonly server: RedisServer;
+  /** A connected client of the given kind, closed after the test. */
+  connect(kind: RedisClientKind): Promise<RedisClient>;
+}
+
+export function useRedisServer(): UsedRedis {
+  let server: RedisServer | undefined;
+  const toClose: (() => void)[] = [];
+  beforeAll(async () => {
+    server = await startRedisServer();
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  afterEach(async () => {
+    for (const close of toClose.splice(0)) close();
+    await server?.kill();
+    await server?.start();
+  });
+  return {
+    get server() {
+      if (!server) throw new Error('useRedisServer: the server starts in beforeAll');
+      return server;
+    },
+    async connect(kind) {
+      const { client, close } = await REDIS_CLIENTS[kind](this.server.url);
+      toClose.push(close);
+      return client;
+    },
+  };
+}

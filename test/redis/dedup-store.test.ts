@@ -1,0 +1,136 @@
+// createRedisDedupStore against a real redis-server, with both supported clients: receivers
+// sharing it run each event once, as processes behind a load balancer would.
+import { describe, expect, it } from 'vitest';
+import { createSharedReceiver } from '../../examples/webhooks/redis-dedup-store.js';
+import { ConfigurationError } from '../../src/index.js';
+import { createRedisDedupStore, type RedisClient } from '../../src/redis/index.js';
+import { createSignedWebhookDelivery, createWebhookHandler } from '../../src/webhooks/index.js';
+import { captureError } from '../helpers/capture.js';
+import { REDIS_CLIENTS, type RedisClientKind } from '../helpers/redis-server.js';
+import { useRedisServer } from '../helpers/use-redis.js';
+
+const SECRET = 'whsec_redis_test';
+const used = useRedisServer();
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function post(delivery: { body: string; headers: Record<string, string> }): Request {
+  return new Request('https://receiver.test/webhooks', { method: 'POST', body: delivery.body, headers: delivery.headers });
+}
+
+function payment() {
+  return createSignedWebhookDelivery({ type: 'payment.received', data: { paymentId: 'pay_1' }, secret: SECRET });
+}
+
+describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedupStore with %s', (kind) => {
+  const redis = (): Promise<RedisClient> => used.connect(kind);
+
+  it('claims atomically: of concurrent claims of one id on two connections, exactly one wins', async () => {
+    const a = createRedisDedupStore(await redis(), { prefix: 't1:' });
+    const b = createRedisDedupStore(await redis(), { prefix: 't1:' });
+    const results = await Promise.all([a.claim('evt_x'), b.claim('evt_x'), a.claim('evt_x'), b.claim('evt_x')]);
+    expect(results.filter((r) => r === 'claimed')).toHaveLength(1);
+    expect(results.filter((r) => r === 'in_progress')).toHaveLength(3);
+  });
+
+  it('two receivers (the example) run each event once, and acknowledge the duplicate', async () => {
+    const runs: string[] = [];
+    const receiver = async () =>
+      createSharedReceiver(await redis(), {
+        secret: SECRET,
+        on: { 'payment.received': async (event) => void runs.push(event.id) },
+      });
+    const [first, second] = [await receiver(), await receiver()];
+    const delivery = payment();
+    const one = await first(post(delivery));
+    const two = await second(post(delivery)); // the service's retry, landing on the other process
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(runs).toEqual([delivery.event.id]);
+  });
+
+  it('a failed handler releases its claim, so the retry on another process runs it', async () => {
+    let calls = 0;
+    const receiver = async (fail: boolean) =>
+      createWebhookHandler({
+        secret: SECRET,
+        store: createRedisDedupStore(await redis(), { prefix: 't3:' }),
+        on: {
+          'payment.received': async () => {
+            calls++;
+            if (fail) throw new Error('database down');
+          },
+        },
+        onError: () => undefined,
+      });
+    const delivery = payment();
+    expect((await (await receiver(true))(post(delivery))).status).toBe(500);
+    expect((await (await receiver(false))(post(delivery))).status).toBe(200);
+    expect(calls).toBe(2);
+  });
+
+  it('a completed id expires after its ttl, and a lease frees an id whose handler never finished', async () => {
+    const store = createRedisDedupStore(await redis(), { prefix: 't4:', ttlMs: 200, leaseMs: 200 });
+    expect(await store.claim('evt_done')).toBe('claimed');
+    await store.complete('evt_done');
+    expect(await store.claim('evt_done')).toBe('completed');
+    expect(await store.claim('evt_stuck')).toBe('claimed');
+    expect(await store.claim('evt_stuck')).toBe('in_progress');
+    await sleep(300);
+    expect(await store.claim('evt_done')).toBe('claimed');
+    expect(await store.claim('evt_stuck')).toBe('claimed');
+  });
+
+  it('remembers a completion for 72 hours by default', async () => {
+    const client = await redis();
+    const store = createRedisDedupStore(client, { prefix: 't6:' });
+    expect(await store.claim('evt_1')).toBe('claimed');
+    await store.complete('evt_1');
+    const probe = { client: await used.connect('redis') };
+    const ttl = await (probe.client as unknown as { pTTL(key: string): Promise<number> }).pTTL('t6:evt_1');
+    expect(ttl).toBeGreaterThan(72 * 3_600_000 - 60_000);
+    expect(ttl).toBeLessThanOrEqual(72 * 3_600_000);
+  });
+
+  it('a process whose lease ran out cannot complete or release the claim another process took over', async () => {
+    const slow = createRedisDedupStore(await redis(), { prefix: 't5:', leaseMs: 100 });
+    const other = createRedisDedupStore(await redis(), { prefix: 't5:' });
+    expect(await slow.claim('evt_1')).toBe('claimed');
+    await sleep(150);
+    expect(await other.claim('evt_1')).toBe('claimed');
+    await slow.release('evt_1');
+    await slow.complete('evt_1');
+    expect(await other.claim('evt_1')).toBe('in_progress');
+    await other.complete('evt_1');
+    expect(await slow.claim('evt_1')).toBe('completed');
+  });
+
+  it('Redis down: the receiver answers 503 with Retry-After and runs no handler', async () => {
+    let calls = 0;
+    const handler = createWebhookHandler({
+      secret: SECRET,
+      store: createRedisDedupStore(await redis(), { prefix: 't7:' }),
+      on: { 'payment.received': () => void calls++ },
+      onError: () => undefined,
+    });
+    const delivery = payment();
+    expect((await handler(post(delivery))).status).toBe(200);
+    await used.server.kill();
+    const during = await handler(post(delivery));
+    expect(during.status).toBe(503);
+    expect(during.headers.get('retry-after')).not.toBeNull();
+    expect(calls).toBe(1);
+  });
+});
+
+describe('createRedisDedupStore refuses what cannot work', () => {
+  it('a client that is not connected, or bad options', async () => {
+    const { createClient } = await import('redis');
+    expect(await captureError(async () => createRedisDedupStore(createClient({ url: used.server.url })))).toBeInstanceOf(
+      ConfigurationError,
+    );
+    const client = await used.connect('ioredis');
+    const error = await captureError(async () => createRedisDedupStore(client, { ttlMs: 0 }));
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toMatch(/ttlMs.*positive integer/);
+  });
+});
