@@ -57,7 +57,13 @@ describe('construction', () => {
   });
 
   it('documents its defaults in one exported object', () => {
-    expect(DEFAULTS).toEqual({ timeout: 30_000, maxRetries: 2, maxRateLimitWait: 60_000, validateResponses: true, logLevel: 'warn' });
+    expect(DEFAULTS).toEqual({
+      timeout: 30_000,
+      maxRetries: 2,
+      maxRateLimitWait: 60_000,
+      validateResponses: true,
+      logLevel: 'warn',
+    });
   });
 
   it('accepts a base URL with or without a trailing slash', async () => {

@@ -11,7 +11,7 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/;
 /** Per-call overrides are checked like the client's options, but refuse the call instead. */
 export function checkRequestOptions(options: RequestOptions, context: CallContext): void {
   const items: ErrorItem[] = [];
-  const { timeout, maxRetries } = options;
+  const { timeout, maxRetries, totalTimeout, middleware } = options;
   if (timeout !== undefined && !(Number.isInteger(timeout) && timeout >= 1 && timeout <= 2_147_483_647)) {
     items.push({
       field: 'timeout',
@@ -21,6 +21,20 @@ export function checkRequestOptions(options: RequestOptions, context: CallContex
   }
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0 && maxRetries <= 10)) {
     items.push({ field: 'maxRetries', code: 'INVALID_MAX_RETRIES', message: 'must be an integer from 0 to 10' });
+  }
+  if (totalTimeout !== undefined && !(Number.isInteger(totalTimeout) && totalTimeout >= 1 && totalTimeout <= 2_147_483_647)) {
+    items.push({
+      field: 'totalTimeout',
+      code: 'INVALID_TIMEOUT',
+      message: 'must be an integer number of milliseconds from 1 to 2147483647',
+    });
+  }
+  if (middleware !== undefined && !(Array.isArray(middleware) && middleware.every((m) => typeof m === 'function'))) {
+    items.push({
+      field: 'middleware',
+      code: 'INVALID_MIDDLEWARE',
+      message: 'must be an array of functions (request, next) => Promise<Response>',
+    });
   }
   if (items.length > 0) {
     const summary = items.map((item) => `${item.field} ${item.message}`).join('; ');

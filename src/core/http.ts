@@ -7,14 +7,15 @@ import {
   CreditPlatformError,
 } from '../errors/index.js';
 import { VERSION } from '../version.js';
-import { bufferedText, createBufferedFetch } from './buffered-fetch.js';
+import { bufferedText } from './buffered-fetch.js';
 import { checkKey, checkRequestOptions } from './call-checks.js';
+import { CallState } from './call-state.js';
 import { unwrapEnvelope, type CallContext } from './envelope.js';
-import type { RequestOptions, ResolvedOptions } from './options.js';
+import type { Fetch, RequestOptions, ResolvedOptions } from './options.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
-import { redact } from './redact.js';
-import { backoffMs, decideRetry } from './retry-policy.js';
-import { apiErrorFromStatus } from './status-errors.js';
+import { redact, redactCause } from './redact.js';
+import { apiErrorFromResponse } from './status-errors.js';
+import { requestChannel, type RequestTraceContext } from './tracing.js';
 
 /**
  * The HTTP methods the service's REST conventions use, and so the methods `client.request()` takes.
@@ -45,6 +46,8 @@ export interface HttpCall {
   query?: Record<string, QueryValue> | undefined;
   body?: unknown;
   options?: RequestOptions | undefined;
+  /** The resource method, e.g. `'transactions.list'`, for logs and traces; `'request'` when absent. */
+  operation?: string | undefined;
 }
 
 /** The unwrapped `data`, the response it came from, and that response's rate-limit state. */
@@ -57,77 +60,94 @@ export interface HttpResult {
 }
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
-const RETRIED_METHODS = ['get', 'put', 'delete', 'post', 'patch', 'head', 'options'];
+const ALL_METHODS = ['get', 'put', 'delete', 'post', 'patch', 'head', 'options'];
 
 /**
- * The one request pipeline: key injection, ky's retry driven by the SDK's retry policy,
- * per-attempt timeouts that cover the body, envelope unwrapping and error mapping.
+ * The one request pipeline. ky runs the attempts; the SDK decides: every failed attempt goes to
+ * the retry clock (retry-clock.ts) through {@link CallState}, and ky only waits what it is told
+ * (no status list, no header parsing, no jitter of its own). Each attempt runs the middleware,
+ * then gets the key, then reads the whole body under the per-attempt timeout.
  */
 export class HttpCore {
   readonly #options: ResolvedOptions;
   readonly #ky: KyInstance;
   readonly #onRateLimit: (rateLimit: RateLimit) => void;
-
   readonly #staticKey: string | undefined;
+  readonly #fetch: () => Fetch;
 
   constructor(options: ResolvedOptions, onRateLimit: (rateLimit: RateLimit) => void) {
     this.#options = options;
     this.#onRateLimit = onRateLimit;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
+    // Looked up per request because test tools such as msw patch the global fetch after clients are created.
+    this.#fetch = () => options.fetch ?? globalThis.fetch;
     // Everything that is the same for every call is configured once here: ky merges per-call
-    // options into these on each request, and a smaller per-call object is measurably cheaper.
+    // options into these on each request. The key is not among them: it is added per attempt,
+    // after the middleware (call-state.ts).
     this.#ky = ky.create({
       baseUrl: options.baseUrl,
-      fetch: createBufferedFetch(() => options.fetch ?? globalThis.fetch),
-      headers: baseHeaders(options.defaultHeaders, this.#staticKey),
+      headers: baseHeaders(options.defaultHeaders),
       timeout: options.timeout,
       throwHttpErrors: true,
-      // decideRetry answers every case; ky's own timing (ky's default statusCodes and
-      // afterStatusCodes both hold 429) is used only where it returns `undefined`: a 429 whose
-      // Retry-After / X-RateLimit-Reset wait fits under maxRateLimitWait. Only what differs from
-      // ky's defaults is set, since ky merges these into every call.
-      retry: {
-        limit: options.maxRetries,
-        methods: RETRIED_METHODS,
-        maxRetryAfter: options.maxRateLimitWait,
-        shouldRetry: ({ error }) => decideRetry(error, options.maxRateLimitWait),
-        delay: backoffMs,
-      },
+      retry: { methods: ALL_METHODS, afterStatusCodes: [], maxRetryAfter: 0, backoffLimit: Number.POSITIVE_INFINITY },
     });
   }
 
   /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
-  async send(call: HttpCall): Promise<HttpResult> {
+  send(call: HttpCall): Promise<HttpResult> {
+    const channel = requestChannel;
+    if (channel?.hasSubscribers !== true) return this.#send(call, undefined);
+    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path: `/${call.path}` };
+    return channel.tracePromise(() => this.#send(call, trace), trace);
+  }
+
+  async #send(call: HttpCall, trace: RequestTraceContext | undefined): Promise<HttpResult> {
     const apiKey = this.#staticKey ?? checkKey(await this.#keyFromFunction());
-    const context: CallContext = { method: call.method, path: call.path, secrets: [apiKey] };
+    const secrets = secretsOf(apiKey, call.body);
+    const context: CallContext = { method: call.method, path: call.path, secrets };
     const perCall = call.options;
     if (perCall) checkRequestOptions(perCall, context);
-    const kyOptions: KyOptions = { method: call.method };
-    const headers = this.#headers(apiKey, perCall?.headers);
-    if (headers) kyOptions.headers = headers;
+    const options = this.#options;
+    const maxRetries = perCall?.maxRetries ?? options.maxRetries;
+    const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
+    const state = new CallState({
+      operation: call.operation ?? 'request',
+      method: call.method,
+      path: `/${call.path}`,
+      apiKey,
+      secrets,
+      maxRetries,
+      maxRateLimitWait: options.maxRateLimitWait,
+      totalTimeout,
+      middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
+      fetch: this.#fetch,
+      log: options.log,
+      trace,
+    });
+    // The clock stops the loop; ky's limit only has to stay out of its way.
+    const kyOptions: KyOptions = {
+      method: call.method,
+      fetch: state.fetch,
+      retry: { limit: maxRetries + 1, shouldRetry: state.shouldRetry, delay: state.delay },
+    };
+    if (perCall?.headers) kyOptions.headers = perCall.headers;
     if (call.query !== undefined) kyOptions.searchParams = call.query;
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
-    if (perCall?.maxRetries !== undefined) kyOptions.retry = { limit: perCall.maxRetries };
-    let response: Response;
+    if (totalTimeout !== undefined) kyOptions.totalTimeout = totalTimeout;
     try {
-      response = await this.#ky(call.path, kyOptions);
+      const response = await this.#ky(call.path, kyOptions);
+      state.succeeded();
+      return this.#read(response, context);
     } catch (error) {
-      throw this.#toSdkError(error, context, perCall?.signal, perCall?.timeout ?? this.#options.timeout);
+      throw this.#toSdkError(error, state, context, perCall);
+    } finally {
+      if (trace) {
+        trace.status = state.status;
+        trace.attempts = state.attempts;
+      }
     }
-    return this.#read(response, context);
-  }
-
-  // The key must win over a default or per-call `X-API-Key`. A static key already sits in the
-  // instance headers, so the common call merges no headers at all; ky merges header names
-  // case-insensitively, so a plain object is enough unless the caller passed headers.
-  #headers(apiKey: string, perCall: Record<string, string> | undefined): Record<string, string> | Headers | undefined {
-    if (!perCall) return this.#staticKey === undefined ? { 'x-api-key': apiKey } : undefined;
-    const headers = new Headers(perCall);
-    headers.set('x-api-key', apiKey);
-    headers.set('user-agent', USER_AGENT);
-    return headers;
   }
 
   #read(response: Response, context: CallContext): HttpResult {
@@ -145,55 +165,77 @@ export class HttpCore {
     }
   }
 
-  #toSdkError(error: unknown, context: CallContext, signal: AbortSignal | undefined, timeout: number): Error {
+  #toSdkError(error: unknown, state: CallState, context: CallContext, perCall: RequestOptions | undefined): Error {
+    const { secrets } = context;
     const where = `${context.method} /${context.path}`;
-    if (signal?.aborted) return new APIUserAbortError(`${where} was aborted by the caller's AbortSignal.`);
+    const signal = perCall?.signal;
+    if (signal?.aborted) {
+      const cause = redactCause(signal.reason, secrets);
+      const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+      return timedOut
+        ? new APITimeoutError(`${where} timed out: the caller's AbortSignal timed out.`, { cause })
+        : new APIUserAbortError(`${where} was aborted by the caller's AbortSignal.`, { cause });
+    }
+    // ky gives up at once on errors the clock never saw (e.g. the total timeout); decide once so
+    // every error is logged and a 429's reset comes from the same decision.
+    const decision = state.decide(error);
     if (error instanceof HTTPError) {
       const { response } = error;
-      let rateLimit: RateLimit | undefined;
-      try {
-        rateLimit = this.#read(response, context).rateLimit;
-      } catch (apiError) {
-        return apiError as Error;
-      }
-      // An error status whose body claims success: trust the status.
-      return apiErrorFromStatus(
-        {
-          status: response.status,
-          message: `${where} failed with status ${response.status}`,
-          errors: [],
-          headers: response.headers,
-          rateLimit,
-        },
-        Date.now(),
-      );
+      const rateLimit = parseRateLimit(response.headers);
+      if (rateLimit) this.#onRateLimit(rateLimit);
+      return apiErrorFromResponse({
+        status: response.status,
+        headers: response.headers,
+        text: bufferedText(response) ?? '',
+        where,
+        secrets,
+        resetAt: decision?.resetAt,
+        now: Date.now(),
+      });
     }
+    const attempts = state.attempts === 1 ? '1 attempt' : `${state.attempts} attempts`;
     if (error instanceof TimeoutError) {
-      return new APITimeoutError(`${where} timed out: no complete response within ${timeout} ms.`);
+      const totalTimeout = perCall?.totalTimeout ?? this.#options.totalTimeout;
+      if (totalTimeout !== undefined && state.elapsed() >= totalTimeout - 1) {
+        return new APITimeoutError(`${where} timed out: totalTimeout of ${totalTimeout} ms spent over ${attempts}.`);
+      }
+      const timeout = perCall?.timeout ?? this.#options.timeout;
+      return new APITimeoutError(`${where} timed out: no complete response within ${timeout} ms (${attempts}).`);
     }
     if (error instanceof NetworkError) {
-      const cause = error.cause;
-      const detail = describeCause(cause);
+      const cause = redactCause(error.cause, secrets);
       return new APIConnectionError(
-        redact(`${where} got no response from ${new URL(this.#options.baseUrl).host}${detail}.`, context.secrets),
+        redact(
+          `${where} got no response from ${new URL(this.#options.baseUrl).host}${describeCause(cause)} (${attempts}).`,
+          secrets,
+        ),
         { cause },
       );
     }
     if (error instanceof CreditPlatformError) return error;
     const message = error instanceof Error ? error.message : String(error);
-    return new APIConnectionError(redact(`${where} failed before a response: ${message}`, context.secrets));
+    return new APIConnectionError(redact(`${where} failed before a response: ${message}`, secrets), {
+      cause: redactCause(error, secrets),
+    });
   }
 }
 
 // Headers compare names case-insensitively, so a default `X-API-Key` or `User-Agent` in any
 // spelling is replaced rather than sent beside the SDK's own. Handed to ky as a plain object of
 // lower-case names: ky merges a Headers instance into every request measurably more slowly.
-function baseHeaders(defaults: Record<string, string>, staticKey: string | undefined): Record<string, string> {
+function baseHeaders(defaults: Record<string, string>): Record<string, string> {
   const headers = new Headers(defaults);
-  if (staticKey === undefined) headers.delete('x-api-key');
-  else headers.set('x-api-key', staticKey);
+  headers.delete('x-api-key');
   headers.set('user-agent', USER_AGENT);
   return Object.fromEntries(headers);
+}
+
+// A webhook subscription's secret travels in the body of its create/update calls; if the
+// service echoes it in an error, it is scrubbed like the key.
+function secretsOf(apiKey: string, body: unknown): readonly string[] {
+  if (body === null || typeof body !== 'object') return [apiKey];
+  const secret = (body as { secret?: unknown }).secret;
+  return typeof secret === 'string' ? [apiKey, secret] : [apiKey];
 }
 
 function describeCause(cause: unknown): string {

@@ -4,6 +4,7 @@ import { APIPromise } from './api-promise.js';
 import { compiled } from './compiled.js';
 import type { HttpCore, HttpMethod, HttpResult, QueryValue } from './http.js';
 import { fillPath, type Operation, type OperationInput } from './operation.js';
+import { operationName } from './operation-names.js';
 import type { RequestOptions } from './options.js';
 import { Page } from './page.js';
 import { PagePromise } from './page-promise.js';
@@ -100,6 +101,7 @@ export class OperationRunner {
         query: query as Record<string, QueryValue> | undefined,
         body,
         options,
+        operation: operationName(op),
       });
     } catch (error) {
       return Promise.reject(error);

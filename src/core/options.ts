@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../errors/index.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
+import type { Middleware } from './middleware.js';
 
 /**
  * A fetch implementation: the global `fetch` or anything with its signature.
@@ -59,6 +60,18 @@ export interface ClientOptions {
   logger?: Logger;
   /** How much is logged. Default: `process.env.CREDIT_PLATFORM_LOG`, else `'warn'`. */
   logLevel?: LogLevel;
+  /**
+   * Steps run around every attempt, inside the retry loop, first one outermost. They never see
+   * the key: `X-API-Key` is added after the last one.
+   */
+  middleware?: readonly Middleware[];
+  /** Milliseconds for a whole call, every attempt and every wait between them included. Default: no bound. */
+  totalTimeout?: number;
+  /**
+   * The client refuses to be constructed in a browser (where `window` and `document` exist): an
+   * API key in a web page is a published key. Set `true` only for a trusted, non-public page.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /**
@@ -80,6 +93,10 @@ export interface RequestOptions {
   maxRetries?: number;
   /** Extra headers for this call; they cannot replace `X-API-Key`. */
   headers?: Record<string, string>;
+  /** Milliseconds for this whole call, attempts and waits included, instead of the client's `totalTimeout`. */
+  totalTimeout?: number;
+  /** Middleware for this call, run inside the client's middleware (closest to the network). */
+  middleware?: readonly Middleware[];
 }
 
 /**
@@ -116,6 +133,8 @@ export interface ResolvedOptions {
   validateResponses: boolean;
   /** The logger with `logLevel` applied. */
   log: LevelledLogger;
+  middleware: readonly Middleware[];
+  totalTimeout: number | undefined;
 }
 
 function env(name: string): string | undefined {
@@ -167,8 +186,31 @@ function resolveLogger(options: ClientOptions): LevelledLogger {
   return levelled(logger, level);
 }
 
+function checkMiddleware(value: unknown): readonly Middleware[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((m) => typeof m !== 'function')) {
+    throw new ConfigurationError(
+      'middleware',
+      '`middleware` must be an array of functions `(request, next) => Promise<Response>`.',
+    );
+  }
+  return [...value];
+}
+
+// A key in a web page is a published key; the check runs before anything else reads options.
+function checkBrowser(options: ClientOptions): void {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  if (g.window !== undefined && g.document !== undefined && options.dangerouslyAllowBrowser !== true) {
+    throw new ConfigurationError(
+      'dangerouslyAllowBrowser',
+      'This looks like a browser: an API key in a web page can be read by anyone who loads it. Call the API from your server; if this page is trusted and private, pass `dangerouslyAllowBrowser: true`.',
+    );
+  }
+}
+
 /** Applies env fallbacks and defaults, and rejects configurations that cannot work. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
+  checkBrowser(options);
   const apiKey = options.apiKey ?? env('CREDIT_PLATFORM_API_KEY');
   if (apiKey === undefined || (typeof apiKey === 'string' && apiKey.trim() === '')) {
     throw new ConfigurationError(
@@ -196,5 +238,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     defaultHeaders: { ...options.defaultHeaders },
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
     log: resolveLogger(options),
+    middleware: checkMiddleware(options.middleware),
+    totalTimeout:
+      options.totalTimeout === undefined ? undefined : checkCount('totalTimeout', options.totalTimeout, 1, 2_147_483_647),
   };
 }

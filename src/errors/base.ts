@@ -1,27 +1,7 @@
+import { CreditPlatformError } from './credit-platform-error.js';
 import type { ErrorItem } from './error-item.js';
 
-/**
- * The base class of every error this SDK throws, so one `instanceof` check catches them all.
- *
- * @example
- * ```ts
- * import { CreditPlatform, CreditPlatformError } from 'credit-platform';
- * try {
- *   await new CreditPlatform().accounts.me();
- * } catch (error) {
- *   if (error instanceof CreditPlatformError) console.error(error.message);
- * }
- * ```
- */
-export class CreditPlatformError extends Error {
-  /** The class name (`'RateLimitError'`, …), so logs and `JSON.stringify` say which error it was. */
-  override readonly name: string = 'CreditPlatformError';
-
-  /** A plain object for logs: no stack, no request, and so never the API key. */
-  toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message };
-  }
-}
+export { CreditPlatformError };
 
 /**
  * The client was configured in a way that cannot work: no API key, no base URL, or a base URL

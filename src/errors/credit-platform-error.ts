@@ -1,0 +1,24 @@
+// Its own module, free of imports, so the webhooks entry can extend it without loading the client.
+
+/**
+ * The base class of every error this SDK throws, so one `instanceof` check catches them all.
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform, CreditPlatformError } from 'credit-platform';
+ * try {
+ *   await new CreditPlatform().accounts.me();
+ * } catch (error) {
+ *   if (error instanceof CreditPlatformError) console.error(error.message);
+ * }
+ * ```
+ */
+export class CreditPlatformError extends Error {
+  /** The class name (`'RateLimitError'`, …), so logs and `JSON.stringify` say which error it was. */
+  override readonly name: string = 'CreditPlatformError';
+
+  /** A plain object for logs: no stack, no request, and so never the API key. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
+  }
+}
