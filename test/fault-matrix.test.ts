@@ -1,0 +1,269 @@
+// Every write method × every fault a network, a proxy or the service can produce, over real
+// loopback HTTP. Each cell asserts the error class, the attempts the server saw (writes are
+// never re-sent after a fault that may have reached the service), the time taken, and that
+// nothing rejected unhandled. Backoff is shrunk so the whole matrix takes seconds.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { BACKOFF } from '../src/core/retry-clock.js';
+import {
+  APIConnectionError,
+  APIError,
+  APITimeoutError,
+  AuthenticationError,
+  CreditPlatform,
+  InternalServerError,
+  InvalidResponseError,
+  RateLimitError,
+  type RequestOptions,
+} from '../src/index.js';
+import { capturedErrors } from './helpers/capture.js';
+import { type Cell, fakeCell, PARTIAL_JSON, refusedCell, socketCell } from './helpers/fault-cells.js';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const WRITES = new Set<Method>(['POST', 'PATCH']);
+const MAX_RETRIES = 1;
+const TIMEOUT = 300;
+
+/** One operation per method, with input the SDK accepts, so every cell reaches the network. */
+function call(client: CreditPlatform, method: Method, options: RequestOptions): Promise<unknown> {
+  switch (method) {
+    case 'GET':
+      return client.accounts.me(options);
+    case 'POST':
+      return client.deposits.create({ token: 'USDC', chain: 'Base', amount: '10.00' }, options);
+    case 'PUT':
+      return client.yield.replace('yld_1', { autoCompound: true }, options);
+    case 'PATCH':
+      return client.accounts.update('acc_1', { name: 'Treasury' }, options);
+    case 'DELETE':
+      return client.webhooks.delete('wh_1', options);
+  }
+}
+
+interface Fault {
+  name: string;
+  setup: () => Promise<Cell>;
+  expected: new (...args: never[]) => Error;
+  /** Attempts the server sees for an idempotent method and for a write. */
+  attempts: { idempotent: number; write: number };
+  /** Upper bound on the elapsed time of the call, in ms. */
+  budgetMs: number;
+  /** At least this long, for cells that must wait what the service asked. */
+  minMs?: (method: Method) => number;
+  check?: (
+    error: Error,
+    expect: (value: unknown) => { toBe(v: unknown): void; toContain(v: unknown): void; toBeGreaterThanOrEqual(v: number): void },
+    method: Method,
+  ) => void;
+}
+
+const both = (n: number) => ({ idempotent: n, write: n });
+const retried = { idempotent: 1 + MAX_RETRIES, write: 1 };
+const resetSoon = () => Math.floor(Date.now() / 1000) + 1;
+
+const FAULTS: Fault[] = [
+  // Refused: nothing was sent, so even a write is retried; the server never sees a request.
+  { name: 'connection refused', setup: refusedCell, expected: APIConnectionError, attempts: both(0), budgetMs: 2_000 },
+  {
+    name: 'reset before headers',
+    setup: () => socketCell((req) => req.socket.destroy()),
+    expected: APIConnectionError,
+    attempts: retried,
+    budgetMs: 2_000,
+  },
+  {
+    name: 'reset mid-body',
+    setup: () =>
+      socketCell((req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '500' });
+        res.write(PARTIAL_JSON);
+        setTimeout(() => req.socket.destroy(), 20);
+      }),
+    expected: APIConnectionError,
+    attempts: retried,
+    budgetMs: 2_000,
+  },
+  {
+    name: 'no response before the timeout',
+    setup: () => socketCell(() => undefined),
+    expected: APITimeoutError,
+    attempts: retried,
+    budgetMs: (1 + MAX_RETRIES) * TIMEOUT + 1_500,
+  },
+  {
+    name: 'headers then a stalled body',
+    setup: () =>
+      socketCell((_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write(PARTIAL_JSON);
+      }),
+    expected: APITimeoutError,
+    attempts: retried,
+    budgetMs: (1 + MAX_RETRIES) * TIMEOUT + 1_500,
+  },
+  {
+    name: '500 with an HTML page',
+    setup: () => fakeCell({ kind: 'non-json', status: 500 }),
+    expected: InternalServerError,
+    attempts: retried,
+    budgetMs: 2_000,
+    check: (error, expect) => {
+      expect((error as APIError).status).toBe(500);
+      expect((error as APIError).body).toContain('<html>');
+    },
+  },
+  {
+    name: '502 with an empty body',
+    setup: () => fakeCell({ kind: 'raw', status: 502 }),
+    expected: InternalServerError,
+    attempts: retried,
+    budgetMs: 2_000,
+    check: (error, expect) => expect((error as APIError).status).toBe(502),
+  },
+  {
+    name: '200 with truncated JSON',
+    setup: () => fakeCell({ kind: 'raw', status: 200, body: PARTIAL_JSON, headers: { 'content-type': 'application/json' } }),
+    expected: InvalidResponseError,
+    attempts: both(1),
+    budgetMs: 2_000,
+  },
+  {
+    name: '200 without the envelope',
+    setup: () => fakeCell({ kind: 'raw', status: 200, body: '{"id":"acc_1"}', headers: { 'content-type': 'application/json' } }),
+    expected: InvalidResponseError,
+    attempts: both(1),
+    budgetMs: 2_000,
+  },
+  {
+    name: 'success: false on a 200',
+    setup: () => fakeCell({ kind: 'raw', status: 200, body: '{"success":false,"data":null,"message":"Not today","errors":[]}' }),
+    expected: APIError,
+    attempts: both(1),
+    budgetMs: 2_000,
+    check: (error, expect) => {
+      expect((error as APIError).status).toBe(200);
+      expect(error.message).toBe('Not today');
+    },
+  },
+  {
+    name: '429 with X-RateLimit-Reset',
+    setup: () =>
+      fakeCell({
+        kind: 'status',
+        status: 429,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(resetSoon()) },
+      }),
+    expected: RateLimitError,
+    attempts: retried,
+    budgetMs: 3_500,
+    check: (error, expect, method) => {
+      const reset = Number((error as RateLimitError).headers.get('x-ratelimit-reset')) * 1000;
+      // A write gets the header's instant; a retried read waited for it, and its last 429
+      // names a reset already past, so "try again" is now.
+      if (WRITES.has(method)) expect((error as RateLimitError).reset.getTime()).toBe(reset);
+      else expect(Date.now()).toBeGreaterThanOrEqual(reset);
+    },
+  },
+  {
+    name: '429 with no header',
+    setup: () => fakeCell({ kind: 'raw', status: 429, body: '{"success":false,"data":null,"message":"Slow down"}' }),
+    expected: RateLimitError,
+    attempts: retried,
+    budgetMs: 2_000,
+  },
+  {
+    name: '503 with Retry-After: 1',
+    setup: () => fakeCell({ kind: 'status', status: 503, headers: { 'retry-after': '1' } }),
+    expected: InternalServerError,
+    attempts: retried,
+    budgetMs: 3_000,
+    minMs: (method) => (WRITES.has(method) ? 0 : 950),
+  },
+];
+
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+const savedBackoff = { ...BACKOFF };
+beforeAll(() => {
+  process.on('unhandledRejection', onUnhandled);
+  Object.assign(BACKOFF, { baseMs: 10, maxMs: 40 });
+});
+afterAll(async () => {
+  // Late rejections (a timed-out attempt's body, a socket closing) would land by now.
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  process.off('unhandledRejection', onUnhandled);
+  Object.assign(BACKOFF, savedBackoff);
+  if (unhandled.length > 0) throw new Error(`unhandled rejections: ${unhandled.map(String).join('; ')}`);
+});
+
+const cells = FAULTS.flatMap((fault) => METHODS.map((method) => [fault.name, method, fault] as const));
+
+describe.concurrent('fault matrix: method × fault, over loopback', () => {
+  it.for(cells)('%s, %s', async ([, method, fault], { expect }) => {
+    const cell = await fault.setup();
+    let attempts = 0;
+    const client = new CreditPlatform({
+      apiKey: cell.apiKey,
+      baseUrl: cell.baseUrl,
+      maxRetries: MAX_RETRIES,
+      timeout: TIMEOUT,
+      logLevel: 'off',
+      middleware: [
+        (request, next) => {
+          attempts++;
+          return next(request);
+        },
+      ],
+    });
+    const started = performance.now();
+    let error: Error | undefined;
+    try {
+      await call(client, method, {});
+    } catch (caught) {
+      error = caught as Error;
+      capturedErrors.push(caught);
+    } finally {
+      await cell.close();
+    }
+    const elapsed = performance.now() - started;
+    expect(error).toBeInstanceOf(fault.expected);
+    if (fault.expected === APIConnectionError) expect(error).not.toBeInstanceOf(APITimeoutError);
+    const expectedAttempts = WRITES.has(method) ? fault.attempts.write : fault.attempts.idempotent;
+    expect(cell.seen()).toBe(expectedAttempts);
+    // Refused: the client tried (and, since nothing was sent, retried even a write).
+    expect(attempts).toBe(fault.name === 'connection refused' ? 1 + MAX_RETRIES : expectedAttempts);
+    expect(elapsed).toBeLessThan(fault.budgetMs);
+    if (fault.minMs) expect(elapsed).toBeGreaterThanOrEqual(fault.minMs(method));
+    fault.check?.(error as Error, expect as never, method);
+  });
+});
+
+describe('401 after the key was revoked mid-pagination', () => {
+  it('the next page is an AuthenticationError, sent once, with no retry', async ({ expect }) => {
+    const cell = await fakeCell();
+    try {
+      const client = new CreditPlatform({ apiKey: cell.apiKey, baseUrl: cell.baseUrl, maxRetries: 2, logLevel: 'off' });
+      const keys = await client.keys.list().toArray({ max: 10 });
+      const before = cell.seen();
+      const seen: string[] = [];
+      const error = await (async () => {
+        try {
+          for await (const tx of client.transactions.list({ limit: 2 })) {
+            seen.push(tx.id);
+            if (seen.length === 2) for (const key of keys) await client.keys.revoke(key.keyId);
+          }
+        } catch (caught) {
+          capturedErrors.push(caught);
+          return caught as Error;
+        }
+        return undefined;
+      })();
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expect(seen).toHaveLength(2);
+      // page 1, the revocations, then page 2 once: a 401 is final.
+      expect(cell.seen() - before).toBe(1 + keys.length + 1);
+    } finally {
+      await cell.close();
+    }
+  });
+});
