@@ -98,7 +98,14 @@ export class HttpCore {
     const channel = requestChannel;
     if (channel?.hasSubscribers !== true) return this.#send(call, undefined);
     const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path: `/${call.path}` };
-    return channel.tracePromise(() => this.#send(call, trace), trace);
+    // The channel stores what the traced promise resolves with on the context; resolving with
+    // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
+    let result: HttpResult | undefined;
+    return channel
+      .tracePromise(async () => {
+        result = await this.#send(call, trace);
+      }, trace)
+      .then(() => result as HttpResult);
   }
 
   async #send(call: HttpCall, trace: RequestTraceContext | undefined): Promise<HttpResult> {

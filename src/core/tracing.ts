@@ -27,10 +27,8 @@ export interface RequestTraceContext {
   status?: number | undefined;
   /** Attempts made, retries included. Set at the end. */
   attempts?: number;
-  /** The SDK error the call failed with (set by the channel on `error`). */
+  /** The SDK error the call failed with (set by the channel on `error`). Response data is never put here. */
   error?: unknown;
-  /** What the call resolved with (set by the channel on `asyncEnd`). */
-  result?: unknown;
 }
 
 /**
