@@ -5,6 +5,7 @@ import { requestChannel } from '../src/core/tracing.js';
 import { type Logger, NotFoundError, type RequestTraceContext, TRACING_CHANNEL } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from './helpers/msw.js';
+import { traceGuard } from './setup/leak-guard.js';
 
 const server = useMswServer();
 
@@ -137,9 +138,14 @@ describe('tracing channel credit-platform:request', () => {
   it('builds and publishes nothing when nobody subscribes', async () => {
     server.use(http.get(url('accounts/me'), () => ok({ id: 'a' })));
     const traced = vi.spyOn(requestChannel as NonNullable<typeof requestChannel>, 'tracePromise');
-    expect(channel.hasSubscribers).toBe(false);
-    await client().accounts.me();
-    expect(traced).not.toHaveBeenCalled();
+    traceGuard.channel.unsubscribe(traceGuard.handlers);
+    try {
+      expect(channel.hasSubscribers).toBe(false);
+      await client().accounts.me();
+      expect(traced).not.toHaveBeenCalled();
+    } finally {
+      traceGuard.channel.subscribe(traceGuard.handlers);
+    }
     const { stop } = subscribe();
     try {
       await client().accounts.me();

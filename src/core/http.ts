@@ -95,21 +95,26 @@ export class HttpCore {
 
   /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
   send(call: HttpCall): Promise<HttpResult> {
+    if (this.#staticKey !== undefined) return this.#traced(call, this.#staticKey);
+    return this.#keyFromFunction().then((key) => this.#traced(call, checkKey(key)));
+  }
+
+  #traced(call: HttpCall, apiKey: string): Promise<HttpResult> {
     const channel = requestChannel;
-    if (channel?.hasSubscribers !== true) return this.#send(call, undefined);
-    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path: `/${call.path}` };
+    if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined);
+    const path = redact(`/${call.path}`, [apiKey]);
+    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path };
     // The channel stores what the traced promise resolves with on the context; resolving with
     // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
     let result: HttpResult | undefined;
     return channel
       .tracePromise(async () => {
-        result = await this.#send(call, trace);
+        result = await this.#send(call, apiKey, trace);
       }, trace)
       .then(() => result as HttpResult);
   }
 
-  async #send(call: HttpCall, trace: RequestTraceContext | undefined): Promise<HttpResult> {
-    const apiKey = this.#staticKey ?? checkKey(await this.#keyFromFunction());
+  async #send(call: HttpCall, apiKey: string, trace: RequestTraceContext | undefined): Promise<HttpResult> {
     const secrets = secretsOf(apiKey, call.body);
     const context: CallContext = { method: call.method, path: call.path, secrets };
     const perCall = call.options;
