@@ -1,7 +1,7 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BACKOFF } from '../src/core/retry-clock.js';
-import { requestChannel } from '../src/core/tracing.js';
+import { tracing } from '../src/core/tracing.js';
 import { type Logger, NotFoundError, type RequestTraceContext, TRACING_CHANNEL } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from './helpers/msw.js';
@@ -137,7 +137,7 @@ describe('tracing channel credit-platform:request', () => {
 
   it('builds and publishes nothing when nobody subscribes', async () => {
     server.use(http.get(url('accounts/me'), () => ok({ id: 'a' })));
-    const traced = vi.spyOn(requestChannel as NonNullable<typeof requestChannel>, 'tracePromise');
+    const traced = vi.spyOn(tracing.channel as NonNullable<typeof tracing.channel>, 'tracePromise');
     traceGuard.channel.unsubscribe(traceGuard.handlers);
     try {
       expect(channel.hasSubscribers).toBe(false);

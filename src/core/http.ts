@@ -15,7 +15,7 @@ import type { Fetch, RequestOptions, ResolvedOptions } from './options.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { redact, redactCause } from './redact.js';
 import { apiErrorFromResponse } from './status-errors.js';
-import { requestChannel, type RequestTraceContext } from './tracing.js';
+import { type RequestTraceContext, tracing } from './tracing.js';
 
 /**
  * The HTTP methods the service's REST conventions use, and so the methods `client.request()` takes.
@@ -100,7 +100,7 @@ export class HttpCore {
   }
 
   #traced(call: HttpCall, apiKey: string): Promise<HttpResult> {
-    const channel = requestChannel;
+    const { channel } = tracing;
     if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined);
     const path = redact(`/${call.path}`, [apiKey]);
     const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path };
