@@ -17,9 +17,13 @@ import { ConfigurationError } from '../errors/index.js';
  * ```
  */
 export interface Logger {
+  /** One line per attempt: operation, method, path, status, attempt, elapsed ms, the next wait. */
   debug(message: string, fields?: Record<string, unknown>): void;
+  /** Not used by the client today; part of the shape so `console` and common loggers fit. */
   info(message: string, fields?: Record<string, unknown>): void;
+  /** Waits the service imposed (`Retry-After`, `X-RateLimit-Reset`) and retries given up. */
   warn(message: string, fields?: Record<string, unknown>): void;
+  /** Reserved for failures of the client itself. */
   error(message: string, fields?: Record<string, unknown>): void;
 }
 

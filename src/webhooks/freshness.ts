@@ -23,7 +23,15 @@ export interface ConstructWebhookEventOptions {
   readonly maxEventAge?: number;
 }
 
-/** The default `maxEventAge`: 72 hours, the memory de-duplication store's retention. */
+/**
+ * The default `maxEventAge`: 72 hours, the memory de-duplication store's retention.
+ *
+ * @example
+ * ```ts
+ * import { DEFAULT_MAX_EVENT_AGE, createWebhookHandler } from 'credit-platform/webhooks';
+ * const handler = createWebhookHandler({ secret, maxEventAge: DEFAULT_MAX_EVENT_AGE / 3 }); // 24 h
+ * ```
+ */
 export const DEFAULT_MAX_EVENT_AGE = 72 * 3_600_000;
 const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 

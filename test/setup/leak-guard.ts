@@ -1,4 +1,5 @@
 import diagnostics_channel from 'node:diagnostics_channel';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { afterAll, expect } from 'vitest';
 import { capturedErrors } from '../helpers/capture.js';
@@ -61,5 +62,12 @@ afterAll(() => {
   }
   for (const text of [...logLines, ...traceTexts]) {
     expect(leakIn(text), `secret leaked in: ${text.slice(0, 300)}`).toBeUndefined();
+  }
+  // What was searched, per test file, for docs/reliability.md (LEAK_GUARD_COUNTS=path to collect).
+  const countsFile = process.env.LEAK_GUARD_COUNTS;
+  if (countsFile) {
+    mkdirSync('.tmp', { recursive: true });
+    const counts = { errors: capturedErrors.length, logLines: logLines.length, traceEvents: traceTexts.length };
+    appendFileSync(countsFile, `${JSON.stringify(counts)}\n`);
   }
 });
