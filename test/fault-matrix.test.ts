@@ -22,7 +22,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const WRITES = new Set<Method>(['POST', 'PATCH']);
 const MAX_RETRIES = 1;
-const TIMEOUT = 300;
+// Short for the cells that test timeouts; generous elsewhere, so a loaded CI machine cannot turn
+// a slow answer into a timeout and a different class.
+const SHORT_TIMEOUT = 300;
+const TIMEOUT = 5_000;
+// Upper bound for cells that should fail fast: far below any timeout or wait a bug would add.
+const FAST = 3_000;
 
 /** One operation per method, with input the SDK accepts, so every cell reaches the network. */
 function call(client: CreditPlatform, method: Method, options: RequestOptions): Promise<unknown> {
@@ -48,6 +53,8 @@ interface Fault {
   attempts: { idempotent: number; write: number };
   /** Upper bound on the elapsed time of the call, in ms. */
   budgetMs: number;
+  /** The per-attempt timeout; {@link TIMEOUT} unless the cell is about timeouts. */
+  timeout?: number;
   /** At least this long, for cells that must wait what the service asked. */
   minMs?: (method: Method) => number;
   check?: (
@@ -63,13 +70,13 @@ const resetSoon = () => Math.floor(Date.now() / 1000) + 1;
 
 const FAULTS: Fault[] = [
   // Refused: nothing was sent, so even a write is retried; the server never sees a request.
-  { name: 'connection refused', setup: refusedCell, expected: APIConnectionError, attempts: both(0), budgetMs: 2_000 },
+  { name: 'connection refused', setup: refusedCell, expected: APIConnectionError, attempts: both(0), budgetMs: FAST },
   {
     name: 'reset before headers',
     setup: () => socketCell((req) => req.socket.destroy()),
     expected: APIConnectionError,
     attempts: retried,
-    budgetMs: 2_000,
+    budgetMs: FAST,
   },
   {
     name: 'reset mid-body',
@@ -81,14 +88,15 @@ const FAULTS: Fault[] = [
       }),
     expected: APIConnectionError,
     attempts: retried,
-    budgetMs: 2_000,
+    budgetMs: FAST,
   },
   {
     name: 'no response before the timeout',
     setup: () => socketCell(() => undefined),
     expected: APITimeoutError,
     attempts: retried,
-    budgetMs: (1 + MAX_RETRIES) * TIMEOUT + 1_500,
+    timeout: SHORT_TIMEOUT,
+    budgetMs: (1 + MAX_RETRIES) * SHORT_TIMEOUT + 2_500,
   },
   {
     name: 'headers then a stalled body',
@@ -99,14 +107,15 @@ const FAULTS: Fault[] = [
       }),
     expected: APITimeoutError,
     attempts: retried,
-    budgetMs: (1 + MAX_RETRIES) * TIMEOUT + 1_500,
+    timeout: SHORT_TIMEOUT,
+    budgetMs: (1 + MAX_RETRIES) * SHORT_TIMEOUT + 2_500,
   },
   {
     name: '500 with an HTML page',
     setup: () => fakeCell({ kind: 'non-json', status: 500 }),
     expected: InternalServerError,
     attempts: retried,
-    budgetMs: 2_000,
+    budgetMs: FAST,
     check: (error, expect) => {
       expect((error as APIError).status).toBe(500);
       expect((error as APIError).body).toContain('<html>');
@@ -117,7 +126,7 @@ const FAULTS: Fault[] = [
     setup: () => fakeCell({ kind: 'raw', status: 502 }),
     expected: InternalServerError,
     attempts: retried,
-    budgetMs: 2_000,
+    budgetMs: FAST,
     check: (error, expect) => expect((error as APIError).status).toBe(502),
   },
   {
@@ -125,21 +134,21 @@ const FAULTS: Fault[] = [
     setup: () => fakeCell({ kind: 'raw', status: 200, body: PARTIAL_JSON, headers: { 'content-type': 'application/json' } }),
     expected: InvalidResponseError,
     attempts: both(1),
-    budgetMs: 2_000,
+    budgetMs: FAST,
   },
   {
     name: '200 without the envelope',
     setup: () => fakeCell({ kind: 'raw', status: 200, body: '{"id":"acc_1"}', headers: { 'content-type': 'application/json' } }),
     expected: InvalidResponseError,
     attempts: both(1),
-    budgetMs: 2_000,
+    budgetMs: FAST,
   },
   {
     name: 'success: false on a 200',
     setup: () => fakeCell({ kind: 'raw', status: 200, body: '{"success":false,"data":null,"message":"Not today","errors":[]}' }),
     expected: APIError,
     attempts: both(1),
-    budgetMs: 2_000,
+    budgetMs: FAST,
     check: (error, expect) => {
       expect((error as APIError).status).toBe(200);
       expect(error.message).toBe('Not today');
@@ -155,7 +164,7 @@ const FAULTS: Fault[] = [
       }),
     expected: RateLimitError,
     attempts: retried,
-    budgetMs: 3_500,
+    budgetMs: 2_500 + FAST,
     check: (error, expect, method) => {
       const reset = Number((error as RateLimitError).headers.get('x-ratelimit-reset')) * 1000;
       // A write gets the header's instant; a retried read waited for it, and its last 429
@@ -169,14 +178,14 @@ const FAULTS: Fault[] = [
     setup: () => fakeCell({ kind: 'raw', status: 429, body: '{"success":false,"data":null,"message":"Slow down"}' }),
     expected: RateLimitError,
     attempts: retried,
-    budgetMs: 2_000,
+    budgetMs: FAST,
   },
   {
     name: '503 with Retry-After: 1',
     setup: () => fakeCell({ kind: 'status', status: 503, headers: { 'retry-after': '1' } }),
     expected: InternalServerError,
     attempts: retried,
-    budgetMs: 3_000,
+    budgetMs: 1_000 + FAST,
     minMs: (method) => (WRITES.has(method) ? 0 : 950),
   },
 ];
@@ -206,7 +215,7 @@ describe.concurrent('fault matrix: method × fault, over loopback', () => {
       apiKey: cell.apiKey,
       baseUrl: cell.baseUrl,
       maxRetries: MAX_RETRIES,
-      timeout: TIMEOUT,
+      timeout: fault.timeout ?? TIMEOUT,
       logLevel: 'off',
       middleware: [
         (request, next) => {

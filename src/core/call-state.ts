@@ -61,6 +61,8 @@ export class CallState {
   status: number | undefined;
   decision: RetryClockDecision | undefined;
   #attemptStarted = 0;
+  // The attempt the decision above is about: each attempt is decided (and logged) once.
+  #decidedFor = 0;
 
   constructor(setup: CallSetup) {
     this.setup = setup;
@@ -130,8 +132,6 @@ export class CallState {
     logAttempt(setup.log, this.#record(outcome, error), this.decision);
     return this.decision;
   }
-
-  #decidedFor = 0;
 
   /** Logs a successful last attempt. */
   succeeded(): void {

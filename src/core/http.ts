@@ -1,11 +1,5 @@
-import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
-import {
-  APIConnectionError,
-  APITimeoutError,
-  APIUserAbortError,
-  ConfigurationError,
-  CreditPlatformError,
-} from '../errors/index.js';
+import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import { ConfigurationError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import { bufferedText } from './buffered-fetch.js';
 import { checkKey, checkRequestOptions } from './call-checks.js';
@@ -13,8 +7,8 @@ import { CallState } from './call-state.js';
 import { unwrapEnvelope, type CallContext } from './envelope.js';
 import type { Fetch, RequestOptions, ResolvedOptions } from './options.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
-import { redact, redactCause } from './redact.js';
-import { apiErrorFromResponse } from './status-errors.js';
+import { redact } from './redact.js';
+import { toSdkError } from './sdk-errors.js';
 import { type RequestTraceContext, tracing } from './tracing.js';
 
 /**
@@ -153,7 +147,16 @@ export class HttpCore {
       state.succeeded();
       return this.#read(response, context);
     } catch (error) {
-      throw this.#toSdkError(error, state, context, perCall);
+      const rateLimit = error instanceof HTTPError ? parseRateLimit(error.response.headers) : undefined;
+      if (rateLimit) this.#onRateLimit(rateLimit);
+      throw toSdkError(error, state, {
+        where: `${context.method} /${context.path}`,
+        secrets,
+        signal: perCall?.signal,
+        timeout: perCall?.timeout ?? options.timeout,
+        totalTimeout,
+        host: new URL(options.baseUrl).host,
+      });
     } finally {
       if (trace) {
         trace.status = state.status;
@@ -176,60 +179,6 @@ export class HttpCore {
       throw new ConfigurationError('apiKey', 'The `apiKey` function threw; see `cause`.', { cause: error });
     }
   }
-
-  #toSdkError(error: unknown, state: CallState, context: CallContext, perCall: RequestOptions | undefined): Error {
-    const { secrets } = context;
-    const where = `${context.method} /${context.path}`;
-    const signal = perCall?.signal;
-    if (signal?.aborted) {
-      const cause = redactCause(signal.reason, secrets);
-      const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
-      return timedOut
-        ? new APITimeoutError(`${where} timed out: the caller's AbortSignal timed out.`, { cause })
-        : new APIUserAbortError(`${where} was aborted by the caller's AbortSignal.`, { cause });
-    }
-    // ky gives up at once on errors the clock never saw (e.g. the total timeout); decide once so
-    // every error is logged and a 429's reset comes from the same decision.
-    const decision = state.decide(error);
-    if (error instanceof HTTPError) {
-      const { response } = error;
-      const rateLimit = parseRateLimit(response.headers);
-      if (rateLimit) this.#onRateLimit(rateLimit);
-      return apiErrorFromResponse({
-        status: response.status,
-        headers: response.headers,
-        text: bufferedText(response) ?? '',
-        where,
-        secrets,
-        resetAt: decision?.resetAt,
-        now: Date.now(),
-      });
-    }
-    const attempts = state.attempts === 1 ? '1 attempt' : `${state.attempts} attempts`;
-    if (error instanceof TimeoutError) {
-      const totalTimeout = perCall?.totalTimeout ?? this.#options.totalTimeout;
-      if (totalTimeout !== undefined && state.elapsed() >= totalTimeout - 1) {
-        return new APITimeoutError(`${where} timed out: totalTimeout of ${totalTimeout} ms spent over ${attempts}.`);
-      }
-      const timeout = perCall?.timeout ?? this.#options.timeout;
-      return new APITimeoutError(`${where} timed out: no complete response within ${timeout} ms (${attempts}).`);
-    }
-    if (error instanceof NetworkError) {
-      const cause = redactCause(error.cause, secrets);
-      return new APIConnectionError(
-        redact(
-          `${where} got no response from ${new URL(this.#options.baseUrl).host}${describeCause(cause)} (${attempts}).`,
-          secrets,
-        ),
-        { cause },
-      );
-    }
-    if (error instanceof CreditPlatformError) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    return new APIConnectionError(redact(`${where} failed before a response: ${message}`, secrets), {
-      cause: redactCause(error, secrets),
-    });
-  }
 }
 
 // Headers compare names case-insensitively, so a default `X-API-Key` or `User-Agent` in any
@@ -248,14 +197,4 @@ function secretsOf(apiKey: string, body: unknown): readonly string[] {
   if (body === null || typeof body !== 'object') return [apiKey];
   const secret = (body as { secret?: unknown }).secret;
   return typeof secret === 'string' ? [apiKey, secret] : [apiKey];
-}
-
-function describeCause(cause: unknown): string {
-  let current: unknown = cause;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return ` (${code})`;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return cause instanceof Error ? ` (${cause.message})` : '';
 }
