@@ -46,8 +46,9 @@ export interface ClientOptions {
   /** Retries after the first attempt, for failures that are safe to retry. Default 2. */
   maxRetries?: number;
   /**
-   * The longest a 429 may make a call wait before retrying, in ms. When the service asks for a
-   * longer wait, the {@link RateLimitError} is thrown at once instead. Default 60 000.
+   * The longest the service may make a call wait before retrying, in ms: a 429's `Retry-After` or
+   * `X-RateLimit-Reset`, a 503's `Retry-After`. When it asks for longer, the error is thrown at
+   * once instead of sleeping. Default 60 000.
    */
   maxRateLimitWait?: number;
   /** A fetch implementation. Default: the global `fetch`, looked up at each request. */

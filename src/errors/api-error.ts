@@ -158,8 +158,9 @@ export class UnprocessableEntityError extends APIError {
 export class RateLimitError extends APIError {
   override readonly name: string = 'RateLimitError';
   /**
-   * When to try again: `X-RateLimit-Reset`, else `Retry-After`, else the time the error was
-   * received (the service gave no usable hint).
+   * When to try again: the end of the wait the retry clock read from this response
+   * (`Retry-After`, else a spent window's `X-RateLimit-Reset`), else the time the error was
+   * received (the service gave no usable hint, or a reset already past).
    */
   readonly reset: Date;
 
