@@ -30,6 +30,7 @@ describe.concurrent('fault matrix: method × fault, over loopback', () => {
   it.for(cells)('%s, %s', async ([, method, fault], { expect }) => {
     const cell = await fault.setup();
     let attempts = 0;
+    let keySeen = false;
     const client = new CreditPlatform({
       apiKey: cell.apiKey,
       baseUrl: cell.baseUrl,
@@ -39,6 +40,8 @@ describe.concurrent('fault matrix: method × fault, over loopback', () => {
       middleware: [
         (request, next) => {
           attempts++;
+          // What a middleware sees never holds the key, on any attempt of any cell.
+          if (request.headers.has('x-api-key') || request.url.includes(cell.apiKey)) keySeen = true;
           return next(request);
         },
       ],
@@ -60,6 +63,7 @@ describe.concurrent('fault matrix: method × fault, over loopback', () => {
     expect(cell.seen()).toBe(expectedAttempts);
     // Refused: the client tried (and, since nothing was sent, retried even a write).
     expect(attempts).toBe(fault.name === 'connection refused' ? 1 + MAX_RETRIES : expectedAttempts);
+    expect(keySeen).toBe(false);
     expect(elapsed).toBeLessThan(fault.budgetMs);
     if (fault.minMs) expect(elapsed).toBeGreaterThanOrEqual(fault.minMs(method));
     fault.check?.(error as Error, expect as never, method);
