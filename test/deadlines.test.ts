@@ -23,6 +23,9 @@ const at = (baseUrl: string, options: ConstructorParameters<typeof CreditPlatfor
 
 describe('totalTimeout', () => {
   it('bounds the whole call, attempts and waits included (client option)', async () => {
+    // A short backoff, so attempts go on until the budget is spent rather than a random wait
+    // being refused early for passing it (that case is the next test's).
+    Object.assign(BACKOFF, { baseMs: 10, maxMs: 20 });
     const server = await loopback(() => undefined);
     const started = Date.now();
     const error = await captureError(at(server.baseUrl, { timeout: 200, maxRetries: 10, totalTimeout: 700 }).accounts.me());
@@ -44,6 +47,17 @@ describe('totalTimeout', () => {
     const error = await captureError(at(server.baseUrl, { maxRetries: 3 }).accounts.me({ totalTimeout: 2_000 }));
     expect(error).toBeInstanceOf(InternalServerError);
     expect(Date.now() - started).toBeLessThan(2_500); // not the 5 s Retry-After
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a backoff that would pass totalTimeout is not started, and the message says so', async () => {
+    Object.assign(BACKOFF, { baseMs: 5_000, maxMs: 5_000 });
+    const server = await loopback(() => undefined);
+    const started = Date.now();
+    const error = await captureError(at(server.baseUrl, { timeout: 200, totalTimeout: 400 }).accounts.me());
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error.message).toMatch(/\(1 attempt; not retried: waiting \d+ ms would pass totalTimeout\)/);
+    expect(Date.now() - started).toBeLessThan(2_000);
     expect(server.requests).toHaveLength(1);
   });
 

@@ -55,7 +55,9 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
       now: Date.now(),
     });
   }
-  const attempts = state.attempts === 1 ? '1 attempt' : `${state.attempts} attempts`;
+  // Why the last failure was not retried, when a budget (not the method or the status) decided.
+  const gaveUp = decision && !decision.retry && decision.gaveUp ? `; not retried: ${decision.reason}` : '';
+  const attempts = `${state.attempts === 1 ? '1 attempt' : `${state.attempts} attempts`}${gaveUp}`;
   if (error instanceof TimeoutError) {
     if (call.totalTimeout !== undefined && state.elapsed() >= call.totalTimeout - 1) {
       return new APITimeoutError(`${where} timed out: totalTimeout of ${call.totalTimeout} ms spent over ${attempts}.`);
