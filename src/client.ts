@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { HttpCore, type HttpMethod } from './core/http.js';
+import type { Operation } from './core/operation.js';
 import { OperationRunner } from './core/operation-runner.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
 import type { PacingState, PacingStore } from './core/pacing/types.js';
@@ -11,11 +12,20 @@ import { Accounts } from './resources/accounts/accounts.js';
 import { Credit } from './resources/credit/credit.js';
 import { Deposits } from './resources/deposits/deposits.js';
 import { Keys } from './resources/keys/keys.js';
+import { OPERATIONS } from './resources/operations.js';
 import { Payments } from './resources/payments/payments.js';
 import { Scores } from './resources/scores/scores.js';
 import { Transactions } from './resources/transactions/transactions.js';
 import { Webhooks } from './resources/webhooks/webhooks.js';
 import { Yield } from './resources/yield/yield.js';
+
+let names: ReadonlyMap<Operation, string> | undefined;
+
+// Each declared operation's resource-method name (`'transactions.list'`), for logs and traces.
+function operationNames(): ReadonlyMap<Operation, string> {
+  names ??= new Map(Object.entries(OPERATIONS).map(([name, op]): [Operation, string] => [op, name]));
+  return names;
+}
 
 /**
  * The Credit Platform client: one configured HTTP pipeline and a resource object per category
@@ -116,7 +126,7 @@ export class CreditPlatform {
     });
     this.#http = http;
     this.#pacingStore = resolved.pacing?.store;
-    this.#runner = new OperationRunner(http, resolved.validateResponses);
+    this.#runner = new OperationRunner(http, resolved.validateResponses, operationNames());
     this.accounts = new Accounts(this.#runner);
     this.keys = new Keys(this.#runner);
     this.webhooks = new Webhooks(this.#runner);

@@ -16,6 +16,8 @@ export { CreditPlatform } from './client.js';
 export { VERSION } from './version.js';
 export { DEFAULTS, type ClientOptions, type ListRequestOptions, type RequestOptions, type Fetch } from './core/options.js';
 export type { Logger, LogLevel } from './core/logger.js';
+export type { Middleware } from './core/middleware.js';
+export { TRACING_CHANNEL, type RequestTraceContext } from './core/tracing.js';
 export { APIPromise, type WithResponse } from './core/api-promise.js';
 export { Page, type ToArrayOptions } from './core/page.js';
 export { PagePromise } from './core/page-promise.js';

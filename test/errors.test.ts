@@ -96,19 +96,22 @@ describe('bodies that are not what the service promises', () => {
     expect(error.message).toBe('200 frozen');
   });
 
-  it('an HTML 502 from a proxy is an InvalidResponseError with the status and a bounded excerpt', async () => {
+  it('an HTML 502 from a proxy is an InternalServerError with the status and a bounded excerpt', async () => {
     const html = `<html><body>${'Bad gateway '.repeat(200)}</body></html>`;
     server.use(
       http.get(url('accounts/me'), () => new HttpResponse(html, { status: 502, headers: { 'content-type': 'text/html' } })),
     );
     const error = await captureError(noRetry().accounts.me());
-    expect(error).toBeInstanceOf(InvalidResponseError);
-    const invalid = error as InvalidResponseError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    const invalid = error as InternalServerError;
     expect(invalid.status).toBe(502);
+    expect(invalid.headers.get('content-type')).toBe('text/html');
     expect(invalid.body.startsWith('<html><body>Bad gateway')).toBe(true);
     expect(invalid.body.length).toBeLessThan(560);
     expect(invalid.body).toContain(`(${html.length} characters)`);
-    expect(invalid.message).toMatch(/GET \/accounts\/me answered 502 with a body that is not JSON \(content-type: text\/html\)/);
+    expect(invalid.message).toMatch(
+      /502 GET \/accounts\/me failed with a body that is not the service's envelope \(content-type: text\/html\)/,
+    );
   });
 
   it('truncated JSON is an InvalidResponseError', async () => {
@@ -164,6 +167,19 @@ describe('bodies that are not what the service promises', () => {
       status: 403,
       errors: [{ field: 'key', message: 'no', code: 'INSUFFICIENT_PERMISSIONS' }],
       rateLimit: { limit: 120, remaining: 119, reset: '2024-03-08T00:00:00.000Z' },
+      headers: {
+        'content-length': '129',
+        'content-type': 'application/json',
+        'x-ratelimit-limit': '120',
+        'x-ratelimit-remaining': '119',
+        'x-ratelimit-reset': '1709856000',
+      },
+      body: JSON.stringify({
+        success: false,
+        data: null,
+        message: 'needs write',
+        errors: [{ field: 'key', message: 'no', code: 'INSUFFICIENT_PERMISSIONS' }],
+      }),
     });
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InternalServerError, RateLimitError } from '../src/index.js';
-import { backoffMs, decideRetry } from '../src/core/retry-policy.js';
+import { backoffMs, decideRetry } from '../src/core/retry-clock.js';
 import { captureError } from './helpers/capture.js';
 import { client, fail, http, ok, url, useMswServer } from './helpers/msw.js';
 
@@ -168,7 +168,20 @@ describe('retry policy (pure)', () => {
     expect(backoffMs(10, () => 1)).toBe(8_000);
   });
 
-  it('does not retry errors it does not know', () => {
-    expect(decideRetry(new Error('bug'), 60_000)).toBe(false);
+  it('never re-sends a write after a response or a timeout, but does after a refused connection', () => {
+    const base = { attempt: 1, maxRetries: 2, maxRateLimitWait: 60_000, remainingMs: undefined, now: 0, random: () => 0 };
+    const status = { kind: 'status' as const, status: 503, headers: new Headers({ 'retry-after': '1' }) };
+    expect(decideRetry({ ...base, method: 'POST', outcome: status }).retry).toBe(false);
+    expect(decideRetry({ ...base, method: 'PATCH', outcome: { kind: 'timeout' } }).retry).toBe(false);
+    expect(decideRetry({ ...base, method: 'POST', outcome: { kind: 'connection', reachedServer: true } }).retry).toBe(false);
+    expect(decideRetry({ ...base, method: 'POST', outcome: { kind: 'connection', reachedServer: false } })).toMatchObject({
+      retry: true,
+      source: 'backoff',
+    });
+    expect(decideRetry({ ...base, method: 'GET', outcome: status })).toMatchObject({
+      retry: true,
+      waitMs: 1000,
+      source: 'retry-after',
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreditPlatform, type InvalidResponseError } from '../src/index.js';
+import { inspect } from 'node:util';
+import { type APIError, CreditPlatform, type InvalidResponseError, PermissionDeniedError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { loopback, refusedBaseUrl } from './helpers/loopback.js';
 import { API_KEY, client, http, HttpResponse, url, useMswServer } from './helpers/msw.js';
@@ -68,5 +69,60 @@ describe('the API key never appears in an error', () => {
   it('is absent from a key refused for containing a newline', async () => {
     const error = await captureError(client({ apiKey: async () => `${API_KEY}\r\n` }).accounts.me());
     expectNoKey(error);
+  });
+});
+
+describe('every string an error keeps from the server is redacted', () => {
+  it('errors[] field and code, header values, the body excerpt, and the message', async () => {
+    server.use(
+      http.get(url('accounts/me'), () =>
+        HttpResponse.json(
+          {
+            success: false,
+            data: null,
+            message: `bad ${API_KEY}`,
+            errors: [{ field: `X-API-Key: ${API_KEY}`, code: API_KEY, message: 'unknown key' }],
+          },
+          { status: 403, headers: { 'x-echo-key': API_KEY } },
+        ),
+      ),
+    );
+    const error = (await captureError(client().accounts.me())) as APIError;
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error.errors).toEqual([{ field: 'X-API-Key: [REDACTED]', code: '[REDACTED]', message: 'unknown key' }]);
+    expect(error.headers.get('x-echo-key')).toBe('[REDACTED]');
+    expect(error.body).toContain('[REDACTED]');
+    expectNoKey(error);
+    // util.inspect shows the headers, redacted, instead of `Headers {}`.
+    expect(inspect(error)).toMatch(/'x-echo-key': '\[REDACTED\]'/);
+  });
+
+  it('the messages along the cause chain of a connection error', async () => {
+    const failing = async () => {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error(`socket said ${API_KEY}`), { code: 'ECONNRESET' }) });
+    };
+    const error = await captureError(client({ fetch: failing, maxRetries: 0 }).accounts.me());
+    const cause = (error.cause as Error).cause as Error & { code?: string };
+    expect((error.cause as Error).message).toBe('fetch failed');
+    expect(cause.message).toBe('socket said [REDACTED]');
+    expect(cause.code).toBe('ECONNRESET');
+    expect(error.message).toMatch(/\(ECONNRESET\)/);
+    expectNoKey(error);
+  });
+
+  it('a webhook secret sent in the body and echoed back in an error', async () => {
+    const secret = 'whsec_echoed_back_0f1e2d';
+    server.use(
+      http.post(url('webhooks'), () =>
+        HttpResponse.json(
+          { success: false, data: null, message: `secret ${secret} is weak`, errors: [{ field: 'secret', message: secret }] },
+          { status: 422 },
+        ),
+      ),
+    );
+    const error = await captureError(
+      client().webhooks.create({ url: 'https://example.com/h', events: ['deposit.created'], secret }),
+    );
+    for (const text of renderings(error)) expect(text).not.toContain(secret);
   });
 });

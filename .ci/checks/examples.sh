@@ -93,6 +93,11 @@ run_example error-handling error-handling -- \
 run_example key-rotation key-rotation -- \
   '^new key verified' '^revoked key key_' '^old key rejected: AuthenticationError \(401\)' '^application still works' '^rotation complete'
 
+run_example opentelemetry opentelemetry -- \
+  '^span "credit-platform accounts.me": GET /accounts/me -> 200, 2 attempt\(s\), ok' \
+  '^span "credit-platform deposits.retrieve": .* -> 404, 1 attempt\(s\), error \(NotFoundError\)' \
+  '^3 spans recorded; key in any span: false'
+
 for receiver in express fastify hono nextjs-route; do
   run_example "$receiver" "$receiver" -- \
     '^signed delivery evt_[0-9a-f]+: 200 \{"received":true\}' '^forged signature: 401' "^$receiver: delivery accepted \(200\), forgery rejected \(401\)"

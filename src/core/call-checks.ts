@@ -11,7 +11,7 @@ const HEADER_SAFE = /^[\x21-\x7e]+$/;
 /** Per-call overrides are checked like the client's options, but refuse the call instead. */
 export function checkRequestOptions(options: RequestOptions, context: CallContext): void {
   const items: ErrorItem[] = [];
-  const { timeout, maxRetries } = options;
+  const { timeout, maxRetries, totalTimeout, middleware } = options;
   if (timeout !== undefined && !inRange('timeout', timeout)) {
     const { min, max } = OPTION_RANGES.timeout;
     items.push({
@@ -23,6 +23,21 @@ export function checkRequestOptions(options: RequestOptions, context: CallContex
   if (maxRetries !== undefined && !inRange('maxRetries', maxRetries)) {
     const { min, max } = OPTION_RANGES.maxRetries;
     items.push({ field: 'maxRetries', code: 'INVALID_MAX_RETRIES', message: `must be an integer from ${min} to ${max}` });
+  }
+  if (totalTimeout !== undefined && !inRange('totalTimeout', totalTimeout)) {
+    const { min, max } = OPTION_RANGES.totalTimeout;
+    items.push({
+      field: 'totalTimeout',
+      code: 'INVALID_TIMEOUT',
+      message: `must be an integer number of milliseconds from ${min} to ${max}`,
+    });
+  }
+  if (middleware !== undefined && !(Array.isArray(middleware) && middleware.every((m) => typeof m === 'function'))) {
+    items.push({
+      field: 'middleware',
+      code: 'INVALID_MIDDLEWARE',
+      message: 'must be an array of functions (request, next) => Promise<Response>',
+    });
   }
   if (items.length > 0) {
     const summary = items.map((item) => `${item.field} ${item.message}`).join('; ');

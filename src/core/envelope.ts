@@ -1,8 +1,6 @@
-import { readErrorItems } from '../errors/error-item.js';
 import { InvalidResponseError } from '../errors/index.js';
-import { parseRateLimit } from './rate-limit.js';
 import { redact } from './redact.js';
-import { apiErrorFromStatus } from './status-errors.js';
+import { apiErrorFromResponse } from './status-errors.js';
 
 /** Which call a response answers, for error messages. */
 export interface CallContext {
@@ -13,9 +11,10 @@ export interface CallContext {
 }
 
 /**
- * Unwraps the `success/data/message/errors` envelope (spec 2.1). Returns `data` when
- * `success` is true; throws the status's {@link APIError} when it is false (whatever the status);
- * throws {@link InvalidResponseError} for a body that is not JSON or not the envelope.
+ * Unwraps the `success/data/message/errors` envelope (spec 2.1) of a 2xx answer. Returns `data`
+ * when `success` is true; throws an {@link APIError} when it is false; throws
+ * {@link InvalidResponseError} for a body that is not JSON or not the envelope. Error statuses
+ * never come here: their status decides the error (status-errors.ts).
  */
 export function unwrapEnvelope(status: number, headers: Headers, text: string, context: CallContext): unknown {
   const where = `${context.method} /${context.path}`;
@@ -44,13 +43,13 @@ export function unwrapEnvelope(status: number, headers: Headers, text: string, c
     }
     return envelope.data;
   }
-  const message =
-    typeof envelope.message === 'string' && envelope.message.trim() !== ''
-      ? redact(envelope.message, context.secrets)
-      : `${where} failed (the response carried no error message)`;
-  const errors = readErrorItems(envelope.errors).map((item) => ({
-    ...item,
-    message: redact(item.message, context.secrets),
-  }));
-  throw apiErrorFromStatus({ status, message, errors, headers, rateLimit: parseRateLimit(headers) }, Date.now());
+  throw apiErrorFromResponse({
+    status,
+    headers,
+    text,
+    where,
+    secrets: context.secrets,
+    resetAt: undefined,
+    now: Date.now(),
+  });
 }

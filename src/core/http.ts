@@ -1,23 +1,18 @@
-import ky, { HTTPError, NetworkError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
-import {
-  APIConnectionError,
-  APITimeoutError,
-  APIUserAbortError,
-  ConfigurationError,
-  CreditPlatformError,
-} from '../errors/index.js';
+import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import { ConfigurationError } from '../errors/index.js';
 import { VERSION } from '../version.js';
-import { bufferedText, createBufferedFetch } from './buffered-fetch.js';
+import { bufferedText } from './buffered-fetch.js';
 import { checkKey, checkRequestOptions } from './call-checks.js';
+import { CallState } from './call-state.js';
 import { unwrapEnvelope, type CallContext } from './envelope.js';
-import type { RequestOptions, ResolvedOptions } from './options.js';
+import type { Fetch, RequestOptions, ResolvedOptions } from './options.js';
 import { pacedFetch } from './pacing/paced-fetch.js';
 import { Pacer } from './pacing/pacer.js';
 import type { PacingState } from './pacing/types.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { redact } from './redact.js';
-import { backoffMs, decideRetry, errorCodes } from './retry-policy.js';
-import { apiErrorFromStatus } from './status-errors.js';
+import { toSdkError } from './sdk-errors.js';
+import { type RequestTraceContext, tracing } from './tracing.js';
 
 /**
  * The HTTP methods the service's REST conventions use, and so the methods `client.request()` takes.
@@ -48,6 +43,8 @@ export interface HttpCall {
   query?: Record<string, QueryValue> | undefined;
   body?: unknown;
   options?: RequestOptions | undefined;
+  /** The resource method, e.g. `'transactions.list'`, for logs and traces; `'request'` when absent. */
+  operation?: string | undefined;
 }
 
 /** The unwrapped `data`, the response it came from, and that response's rate-limit state. */
@@ -60,18 +57,20 @@ export interface HttpResult {
 }
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
-const RETRIED_METHODS = ['get', 'put', 'delete', 'post', 'patch', 'head', 'options'];
+const ALL_METHODS = ['get', 'put', 'delete', 'post', 'patch', 'head', 'options'];
 
 /**
- * The one request pipeline: key injection, ky's retry driven by the SDK's retry policy,
- * per-attempt timeouts that cover the body, envelope unwrapping and error mapping.
+ * The one request pipeline. ky runs the attempts; the SDK decides: every failed attempt goes to
+ * the retry clock (retry-clock.ts) through {@link CallState}, and ky only waits what it is told
+ * (no status list, no header parsing, no jitter of its own). Each attempt runs the middleware,
+ * then gets the key, then reads the whole body under the per-attempt timeout.
  */
 export class HttpCore {
   readonly #options: ResolvedOptions;
   readonly #ky: KyInstance;
   readonly #onRateLimit: (rateLimit: RateLimit) => void;
-
   readonly #staticKey: string | undefined;
+  readonly #fetch: () => Fetch;
   /** Paces every attempt when the `pacing` option is on. */
   readonly pacer: Pacer | undefined;
 
@@ -80,25 +79,17 @@ export class HttpCore {
     this.#onRateLimit = onRateLimit;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
     this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
+    // Looked up per request because test tools such as msw patch the global fetch after clients are created.
+    this.#fetch = () => options.fetch ?? globalThis.fetch;
     // Everything that is the same for every call is configured once here: ky merges per-call
-    // options into these on each request, and a smaller per-call object is measurably cheaper.
+    // options into these on each request. The key is not among them: it is added per attempt,
+    // after the middleware (call-state.ts).
     this.#ky = ky.create({
       baseUrl: options.baseUrl,
-      fetch: createBufferedFetch(() => options.fetch ?? globalThis.fetch),
-      headers: baseHeaders(options.defaultHeaders, this.#staticKey),
+      headers: baseHeaders(options.defaultHeaders),
       timeout: options.timeout,
       throwHttpErrors: true,
-      // decideRetry answers every case; ky's own timing (ky's default statusCodes and
-      // afterStatusCodes both hold 429) is used only where it returns `undefined`: a 429 whose
-      // Retry-After / X-RateLimit-Reset wait fits under maxRateLimitWait. Only what differs from
-      // ky's defaults is set, since ky merges these into every call.
-      retry: {
-        limit: options.maxRetries,
-        methods: RETRIED_METHODS,
-        maxRetryAfter: options.maxRateLimitWait,
-        shouldRetry: ({ error }) => decideRetry(error, options.maxRateLimitWait),
-        delay: backoffMs,
-      },
+      retry: { methods: ALL_METHODS, afterStatusCodes: [], maxRetryAfter: 0, backoffLimit: Number.POSITIVE_INFINITY },
     });
   }
 
@@ -108,43 +99,95 @@ export class HttpCore {
   }
 
   /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
-  async send(call: HttpCall): Promise<HttpResult> {
-    const apiKey = this.#staticKey ?? checkKey(await this.#keyFromFunction());
-    const context: CallContext = { method: call.method, path: call.path, secrets: [apiKey] };
+  send(call: HttpCall): Promise<HttpResult> {
+    if (this.#staticKey !== undefined) return this.#traced(call, this.#staticKey);
+    return this.#keyFromFunction().then((key) => this.#traced(call, checkKey(key)));
+  }
+
+  #traced(call: HttpCall, apiKey: string): Promise<HttpResult> {
+    const { channel } = tracing;
+    if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined);
+    const path = redact(`/${call.path}`, [apiKey]);
+    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path };
+    // The channel stores what the traced promise resolves with on the context; resolving with
+    // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
+    let result: HttpResult | undefined;
+    return channel
+      .tracePromise(async () => {
+        result = await this.#send(call, apiKey, trace);
+      }, trace)
+      .then(() => result as HttpResult);
+  }
+
+  async #send(call: HttpCall, apiKey: string, trace: RequestTraceContext | undefined): Promise<HttpResult> {
+    const secrets = secretsOf(apiKey, call.body);
+    const context: CallContext = { method: call.method, path: call.path, secrets };
     const perCall = call.options;
     if (perCall) checkRequestOptions(perCall, context);
-    const kyOptions: KyOptions = { method: call.method };
-    const headers = this.#headers(apiKey, perCall?.headers);
-    if (headers) kyOptions.headers = headers;
+    const options = this.#options;
+    const maxRetries = perCall?.maxRetries ?? options.maxRetries;
+    const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
+    const state = new CallState({
+      operation: call.operation ?? 'request',
+      method: call.method,
+      path: `/${call.path}`,
+      apiKey,
+      secrets,
+      maxRetries,
+      maxRateLimitWait: options.maxRateLimitWait,
+      totalTimeout,
+      middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
+      fetch: this.#pacedFetch(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
+      log: options.log,
+      trace,
+    });
+    // The clock stops the loop; ky's limit only has to stay out of its way.
+    const kyOptions: KyOptions = {
+      method: call.method,
+      fetch: state.fetch,
+      retry: { limit: maxRetries + 1, shouldRetry: state.shouldRetry, delay: state.delay },
+    };
+    if (perCall?.headers) kyOptions.headers = perCall.headers;
     if (call.query !== undefined) kyOptions.searchParams = call.query;
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
-    if (perCall?.maxRetries !== undefined) kyOptions.retry = { limit: perCall.maxRetries };
-    const timeout = perCall?.timeout ?? this.#options.timeout;
-    // Paced inside the buffering, so a slot is settled when the response's headers arrive.
-    if (this.pacer) {
-      const paced = pacedFetch(this.pacer, () => this.#options.fetch ?? globalThis.fetch, { apiKey, timeout });
-      kyOptions.fetch = createBufferedFetch(() => paced);
-    }
-    let response: Response;
+    if (totalTimeout !== undefined) kyOptions.totalTimeout = totalTimeout;
     try {
-      response = await this.#ky(call.path, kyOptions);
+      const response = await this.#ky(call.path, kyOptions);
+      state.succeeded();
+      return this.#read(response, context);
     } catch (error) {
-      throw this.#toSdkError(error, context, perCall?.signal, timeout);
+      const rateLimit = error instanceof HTTPError ? parseRateLimit(error.response.headers) : undefined;
+      if (rateLimit) this.#onRateLimit(rateLimit);
+      throw toSdkError(error, state, {
+        where: `${context.method} /${context.path}`,
+        secrets,
+        signal: perCall?.signal,
+        timeout: perCall?.timeout ?? options.timeout,
+        totalTimeout,
+        host: new URL(options.baseUrl).host,
+      });
+    } finally {
+      if (trace) {
+        trace.status = state.status;
+        trace.attempts = state.attempts;
+      }
     }
-    return this.#read(response, context);
   }
 
-  // The key must win over a default or per-call `X-API-Key`. A static key already sits in the
-  // instance headers, so the common call merges no headers at all; ky merges header names
-  // case-insensitively, so a plain object is enough unless the caller passed headers.
-  #headers(apiKey: string, perCall: Record<string, string> | undefined): Record<string, string> | Headers | undefined {
-    if (!perCall) return this.#staticKey === undefined ? { 'x-api-key': apiKey } : undefined;
-    const headers = new Headers(perCall);
-    headers.set('x-api-key', apiKey);
-    headers.set('user-agent', USER_AGENT);
-    return headers;
+  // Pacing acts on the network call itself, inside the middleware and after the key is set, so
+  // a middleware that answers from a recording (a cassette) spends no slot of the budget.
+  #pacedFetch(
+    apiKey: string,
+    timeout: number,
+    totalTimeout: number | undefined,
+    trace: RequestTraceContext | undefined,
+  ): () => Fetch {
+    if (!this.pacer) return this.#fetch;
+    const deadline = totalTimeout === undefined ? undefined : Date.now() + totalTimeout;
+    const paced = pacedFetch(this.pacer, this.#fetch, { apiKey, timeout, deadline, trace });
+    return () => paced;
   }
 
   #read(response: Response, context: CallContext): HttpResult {
@@ -161,60 +204,22 @@ export class HttpCore {
       throw new ConfigurationError('apiKey', 'The `apiKey` function threw; see `cause`.', { cause: error });
     }
   }
-
-  #toSdkError(error: unknown, context: CallContext, signal: AbortSignal | undefined, timeout: number): Error {
-    const where = `${context.method} /${context.path}`;
-    if (signal?.aborted) return new APIUserAbortError(`${where} was aborted by the caller's AbortSignal.`);
-    if (error instanceof HTTPError) {
-      const { response } = error;
-      let rateLimit: RateLimit | undefined;
-      try {
-        rateLimit = this.#read(response, context).rateLimit;
-      } catch (apiError) {
-        return apiError as Error;
-      }
-      // An error status whose body claims success: trust the status.
-      return apiErrorFromStatus(
-        {
-          status: response.status,
-          message: `${where} failed with status ${response.status}`,
-          errors: [],
-          headers: response.headers,
-          rateLimit,
-        },
-        Date.now(),
-      );
-    }
-    if (error instanceof TimeoutError) {
-      return new APITimeoutError(`${where} timed out: no complete response within ${timeout} ms.`);
-    }
-    if (error instanceof NetworkError) {
-      const cause = error.cause;
-      const detail = describeCause(cause);
-      return new APIConnectionError(
-        redact(`${where} got no response from ${new URL(this.#options.baseUrl).host}${detail}.`, context.secrets),
-        { cause },
-      );
-    }
-    if (error instanceof CreditPlatformError) return error;
-    const message = error instanceof Error ? error.message : String(error);
-    return new APIConnectionError(redact(`${where} failed before a response: ${message}`, context.secrets));
-  }
 }
 
 // Headers compare names case-insensitively, so a default `X-API-Key` or `User-Agent` in any
 // spelling is replaced rather than sent beside the SDK's own. Handed to ky as a plain object of
 // lower-case names: ky merges a Headers instance into every request measurably more slowly.
-function baseHeaders(defaults: Record<string, string>, staticKey: string | undefined): Record<string, string> {
+function baseHeaders(defaults: Record<string, string>): Record<string, string> {
   const headers = new Headers(defaults);
-  if (staticKey === undefined) headers.delete('x-api-key');
-  else headers.set('x-api-key', staticKey);
+  headers.delete('x-api-key');
   headers.set('user-agent', USER_AGENT);
   return Object.fromEntries(headers);
 }
 
-function describeCause(cause: unknown): string {
-  const [code] = errorCodes(cause);
-  if (code !== undefined) return ` (${code})`;
-  return cause instanceof Error ? ` (${cause.message})` : '';
+// A webhook subscription's secret travels in the body of its create/update calls; if the
+// service echoes it in an error, it is scrubbed like the key.
+function secretsOf(apiKey: string, body: unknown): readonly string[] {
+  if (body === null || typeof body !== 'object') return [apiKey];
+  const secret = (body as { secret?: unknown }).secret;
+  return typeof secret === 'string' ? [apiKey, secret] : [apiKey];
 }

@@ -17,13 +17,13 @@ import { ConfigurationError } from '../errors/index.js';
  * ```
  */
 export interface Logger {
-  /** Details for debugging: every attempt, every wait. */
+  /** One line per attempt (operation, method, path, status, attempt, elapsed ms, the next wait) and per pacing wait. */
   debug(message: string, fields?: Record<string, unknown>): void;
-  /** Noteworthy events that need no action. */
+  /** Recoveries that need no action, e.g. the shared pacing store reachable again. */
   info(message: string, fields?: Record<string, unknown>): void;
-  /** Something went wrong but was handled, e.g. retries given up. */
+  /** Waits the service imposed (`Retry-After`, `X-RateLimit-Reset`), retries given up, a pacing store lost. */
   warn(message: string, fields?: Record<string, unknown>): void;
-  /** A failure the caller should look at. */
+  /** Reserved for failures of the client itself. */
   error(message: string, fields?: Record<string, unknown>): void;
 }
 

@@ -20,10 +20,14 @@ import { validateRequest } from './validate-request.js';
 export class OperationRunner {
   readonly #http: HttpCore;
   readonly #validateResponses: boolean;
+  // The resource-method name of each declared operation (`'transactions.list'`), for logs and
+  // traces; given by the client so that core does not depend on the resources.
+  readonly #names: ReadonlyMap<Operation, string>;
 
-  constructor(http: HttpCore, validateResponses: boolean) {
+  constructor(http: HttpCore, validateResponses: boolean, names: ReadonlyMap<Operation, string>) {
     this.#http = http;
     this.#validateResponses = validateResponses;
+    this.#names = names;
   }
 
   /** Runs a single-result operation. */
@@ -126,6 +130,7 @@ export class OperationRunner {
         query: merged.query,
         body: merged.body,
         options,
+        operation: this.#names.get(op) ?? `${op.method} /${op.path}`,
       });
     } catch (error) {
       return Promise.reject(error);

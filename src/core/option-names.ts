@@ -2,13 +2,9 @@ import { ConfigurationError } from '../errors/index.js';
 import { closestName } from './closest-name.js';
 import type { ClientOptions } from './options.js';
 
-// Options other work adds to ClientOptions (middleware and timeouts, pacing); listed here already
-// so that the unknown-option check accepts them. Drop a name once ClientOptions declares it.
-type ComingOption = 'middleware' | 'totalTimeout' | 'dangerouslyAllowBrowser';
-
 // The one list of option names the constructor accepts. The mapped type makes a new
 // ClientOptions field a compile error until it is listed here.
-const OPTION_NAMES: { readonly [K in keyof ClientOptions | ComingOption]-?: true } = {
+const OPTION_NAMES: { readonly [K in keyof ClientOptions]-?: true } = {
   apiKey: true,
   baseUrl: true,
   timeout: true,

@@ -5,6 +5,7 @@ import type { QueryValue } from './http.js';
 import { MemoryPacingStore } from './pacing/memory-store.js';
 import { resolvePacing } from './pacing/limits.js';
 import type { PacingLimit, PacingOptions, PacingStore } from './pacing/types.js';
+import type { Middleware } from './middleware.js';
 
 /**
  * A fetch implementation: the global `fetch` or anything with its signature.
@@ -50,8 +51,9 @@ export interface ClientOptions {
   /** Retries after the first attempt, for failures that are safe to retry. Default 2. */
   maxRetries?: number;
   /**
-   * The longest a 429 may make a call wait before retrying, in ms. When the service asks for a
-   * longer wait, the {@link RateLimitError} is thrown at once instead. Default 60 000.
+   * The longest the service may make a call wait before retrying, in ms: a 429's `Retry-After` or
+   * `X-RateLimit-Reset`, a 503's `Retry-After`. When it asks for longer, the error is thrown at
+   * once instead of sleeping. Default 60 000.
    */
   maxRateLimitWait?: number;
   /** A fetch implementation. Default: the global `fetch`, looked up at each request. */
@@ -70,6 +72,18 @@ export interface ClientOptions {
    * processes. Requests then wait their turn instead of being sent into a 429.
    */
   pacing?: PacingOptions;
+  /**
+   * Steps run around every attempt, inside the retry loop, first one outermost. They never see
+   * the key: `X-API-Key` is added after the last one.
+   */
+  middleware?: readonly Middleware[];
+  /** Milliseconds for a whole call, every attempt and every wait between them included. Default: no bound. */
+  totalTimeout?: number;
+  /**
+   * The client refuses to be constructed in a browser (where `window` and `document` exist): an
+   * API key in a web page is a published key. Set `true` only for a trusted, non-public page.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 /**
@@ -100,6 +114,10 @@ export interface RequestOptions {
   extraBody?: Record<string, unknown>;
   /** Parameters merged into the query string, unvalidated; the same rules as `extraBody`. */
   extraQuery?: Record<string, QueryValue>;
+  /** Milliseconds for this whole call, attempts and waits included, instead of the client's `totalTimeout`. */
+  totalTimeout?: number;
+  /** Middleware for this call, run inside the client's middleware (closest to the network). */
+  middleware?: readonly Middleware[];
 }
 
 /**
@@ -156,6 +174,8 @@ export interface ResolvedOptions {
   log: LevelledLogger;
   /** Pacing's windows and store (the in-memory one unless a store was given); `undefined` when off. */
   pacing: { limits: readonly PacingLimit[]; store: PacingStore } | undefined;
+  middleware: readonly Middleware[];
+  totalTimeout: number | undefined;
 }
 
 function env(name: string): string | undefined {
@@ -166,6 +186,7 @@ function env(name: string): string | undefined {
 /** The ranges of the numeric options, shared with the per-call checks (call-checks.ts). */
 export const OPTION_RANGES = {
   timeout: { min: 1, max: 2_147_483_647 },
+  totalTimeout: { min: 1, max: 2_147_483_647 },
   maxRetries: { min: 0, max: 10 },
   maxRateLimitWait: { min: 0, max: 2_147_483_647 },
 } as const;
@@ -246,9 +267,32 @@ function withStore(pacing: ReturnType<typeof resolvePacing>): ResolvedOptions['p
   return pacing && { limits: pacing.limits, store: pacing.store ?? new MemoryPacingStore() };
 }
 
+function checkMiddleware(value: unknown): readonly Middleware[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || value.some((m) => typeof m !== 'function')) {
+    throw new ConfigurationError(
+      'middleware',
+      '`middleware` must be an array of functions `(request, next) => Promise<Response>`.',
+    );
+  }
+  return [...value];
+}
+
+// A key in a web page is a published key; the check runs before anything else reads options.
+function checkBrowser(options: ClientOptions): void {
+  const g = globalThis as { window?: unknown; document?: unknown };
+  if (g.window !== undefined && g.document !== undefined && options.dangerouslyAllowBrowser !== true) {
+    throw new ConfigurationError(
+      'dangerouslyAllowBrowser',
+      'This looks like a browser: an API key in a web page can be read by anyone who loads it. Call the API from your server; if this page is trusted and private, pass `dangerouslyAllowBrowser: true`.',
+    );
+  }
+}
+
 /** Applies env fallbacks and defaults, and rejects configurations that cannot work. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   checkOptionNames(options);
+  checkBrowser(options);
   const apiKey = options.apiKey ?? env('CREDIT_PLATFORM_API_KEY');
   if (apiKey === undefined || (typeof apiKey === 'string' && apiKey.trim() === '')) {
     throw new ConfigurationError(
@@ -277,5 +321,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
     log: resolveLogger(options),
     pacing: withStore(resolvePacing(options.pacing)),
+    middleware: checkMiddleware(options.middleware),
+    totalTimeout: options.totalTimeout === undefined ? undefined : checkCount('totalTimeout', options.totalTimeout),
   };
 }

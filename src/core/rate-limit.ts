@@ -16,10 +16,6 @@ export interface RateLimit {
   reset: Date;
 }
 
-// Digits only: `Number('')`, `Number(' 1 ')`, `Number('1e3')` and `Number('0x10')` all
-// succeed, and none of them is a value the service sends.
-const UNSIGNED_INTEGER = /^\d{1,15}$/;
-
 // Read on every response, so a character loop rather than a regular expression.
 function readCount(headers: Headers, name: string): number | undefined {
   const raw = headers.get(name);
@@ -52,19 +48,4 @@ export function parseRateLimit(headers: Headers): RateLimit | undefined {
   const reset = new Date(resetSeconds * 1000);
   if (Number.isNaN(reset.getTime())) return undefined;
   return { limit, remaining, reset };
-}
-
-/**
- * How long the service asks us to wait before retrying, in ms: `Retry-After` (seconds or an
- * HTTP date) first, then `X-RateLimit-Reset`. `undefined` when neither header is usable.
- */
-export function retryAfterMs(headers: Headers, now: number): number | undefined {
-  const retryAfter = headers.get('retry-after')?.trim();
-  if (retryAfter) {
-    if (UNSIGNED_INTEGER.test(retryAfter)) return Number(retryAfter) * 1000;
-    const date = Date.parse(retryAfter);
-    if (!Number.isNaN(date)) return Math.max(0, date - now);
-  }
-  const reset = readCount(headers, 'x-ratelimit-reset');
-  return reset === undefined ? undefined : Math.max(0, reset * 1000 - now);
 }

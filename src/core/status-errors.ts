@@ -1,3 +1,4 @@
+import { readErrorItems } from '../errors/error-item.js';
 import {
   APIError,
   AuthenticationError,
@@ -10,7 +11,8 @@ import {
   UnprocessableEntityError,
   type APIErrorInit,
 } from '../errors/index.js';
-import { retryAfterMs } from './rate-limit.js';
+import { parseRateLimit } from './rate-limit.js';
+import { redact, redactHeaders, redactItems } from './redact.js';
 
 type StatusErrorClass = new (init: APIErrorInit) => APIError;
 
@@ -25,16 +27,68 @@ const BY_STATUS: ReadonlyMap<number, StatusErrorClass> = new Map<number, StatusE
   [422, UnprocessableEntityError],
 ]);
 
+/** What an error response is turned into an {@link APIError} from. */
+export interface ErrorResponse {
+  status: number;
+  headers: Headers;
+  /** The whole body as received (any content type, possibly empty or cut short). */
+  text: string;
+  /** `METHOD /path`, for messages. */
+  where: string;
+  secrets: readonly string[];
+  /** When the wait the retry clock read from the headers ends: a 429's `reset`. */
+  resetAt: number | undefined;
+  now: number;
+}
+
 /**
- * Builds the {@link APIError} subclass that names `init.status`. Its message starts with the
- * status (`404 Deposit not found`), so a log line or a test failure says what happened.
+ * The message of every API error, built in this one place: the status first (`404 Deposit not
+ * found`), so a log line or a test failure says what happened, then the service's own summary
+ * when the body was an envelope that had one, else a description of the call.
  */
-export function apiErrorFromStatus(given: APIErrorInit, now: number): APIError {
-  const init = { ...given, message: `${given.status} ${given.message}` };
-  if (init.status === 429) {
-    const reset = init.rateLimit?.reset ?? new Date(now + (retryAfterMs(init.headers, now) ?? 0));
-    return new RateLimitError({ ...init, reset });
+export function apiErrorMessage(status: number, serviceMessage: string | undefined, where: string, bodyNote = ''): string {
+  return `${status} ${serviceMessage ?? `${where} failed${bodyNote}`}`;
+}
+
+// Says why there is no service message: an envelope without one, a proxy page, an empty or cut-short body.
+function bodyNote(text: string, headers: Headers, isEnvelope: boolean): string {
+  if (isEnvelope) return ' (the response carried no error message)';
+  if (text.length === 0) return ' with an empty body';
+  return ` with a body that is not the service's envelope (content-type: ${headers.get('content-type') ?? 'none'})`;
+}
+
+/** The envelope's `message` and `errors` when the body is one; an HTML page or nothing gives neither. */
+function readEnvelope(text: string): { isEnvelope: boolean; message: string | undefined; errors: unknown } {
+  try {
+    const body = JSON.parse(text) as { success?: unknown; message?: unknown; errors?: unknown } | null;
+    if (body === null || typeof body !== 'object') return { isEnvelope: false, message: undefined, errors: undefined };
+    const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
+    return { isEnvelope: typeof body.success === 'boolean', message, errors: body.errors };
+  } catch {
+    return { isEnvelope: false, message: undefined, errors: undefined };
   }
-  const ErrorClass = BY_STATUS.get(init.status) ?? (init.status >= 500 && init.status <= 599 ? InternalServerError : APIError);
+}
+
+/**
+ * Builds the {@link APIError} subclass that names the status. The status decides the class,
+ * whatever the body says (an error status with `success: true` is still an error); every string
+ * the server sent is redacted.
+ */
+export function apiErrorFromResponse(response: ErrorResponse): APIError {
+  const { status, headers, text, secrets } = response;
+  const envelope = readEnvelope(text);
+  const init: APIErrorInit = {
+    status,
+    message: redact(
+      apiErrorMessage(status, envelope.message, response.where, bodyNote(text, headers, envelope.isEnvelope)),
+      secrets,
+    ),
+    errors: redactItems(readErrorItems(envelope.errors), secrets),
+    headers: redactHeaders(headers, secrets),
+    rateLimit: parseRateLimit(headers),
+    body: redact(text, secrets),
+  };
+  if (status === 429) return new RateLimitError({ ...init, reset: new Date(response.resetAt ?? response.now) });
+  const ErrorClass = BY_STATUS.get(status) ?? (status >= 500 && status <= 599 ? InternalServerError : APIError);
   return new ErrorClass(init);
 }

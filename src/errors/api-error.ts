@@ -1,5 +1,7 @@
 import type { RateLimit } from '../core/rate-limit.js';
+import { InspectableHeaders } from '../core/redact.js';
 import { CreditPlatformError } from './base.js';
+import { excerpt } from './excerpt.js';
 import type { ErrorItem } from './error-item.js';
 
 /**
@@ -23,12 +25,15 @@ export interface APIErrorInit {
   headers: Headers;
   /** The rate-limit state read from the response headers. */
   rateLimit: RateLimit | undefined;
+  /** The start of the response body, for diagnosis; `''` when there was none. */
+  body?: string;
 }
 
 /**
- * The service answered with an error: `success: false`, whatever the HTTP status. The subclasses
- * name the status; this class itself is thrown for statuses they do not cover (and for
- * `success: false` on a 2xx).
+ * The service (or a proxy in front of it) answered with an error status, whatever the body: an
+ * envelope, an HTML page, nothing at all. The subclasses name the status; this class itself is
+ * thrown for statuses they do not cover (and for `success: false` on a 2xx). The key never
+ * appears in any of its fields.
  *
  * @example
  * ```ts
@@ -48,21 +53,31 @@ export class APIError extends CreditPlatformError {
   readonly status: number;
   /** The envelope's error items, `[]` when it had none. */
   readonly errors: ErrorItem[];
-  /** The response headers. */
+  /** The response headers (secrets redacted); `util.inspect` shows them as a plain object. */
   readonly headers: Headers;
   /** The rate-limit state read from this response, if its headers were usable. */
   readonly rateLimit: RateLimit | undefined;
+  /** The start of the response body (at most 500 characters, secrets redacted), for diagnosis. */
+  readonly body: string;
 
   constructor(init: APIErrorInit) {
     super(init.message);
     this.status = init.status;
     this.errors = init.errors;
-    this.headers = init.headers;
+    this.headers = init.headers instanceof InspectableHeaders ? init.headers : new InspectableHeaders(init.headers);
     this.rateLimit = init.rateLimit;
+    this.body = excerpt(init.body ?? '');
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), status: this.status, errors: this.errors, rateLimit: this.rateLimit };
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      errors: this.errors,
+      rateLimit: this.rateLimit,
+      headers: Object.fromEntries(this.headers),
+      body: this.body,
+    };
   }
 }
 
@@ -143,8 +158,9 @@ export class UnprocessableEntityError extends APIError {
 export class RateLimitError extends APIError {
   override readonly name: string = 'RateLimitError';
   /**
-   * When to try again: `X-RateLimit-Reset`, else `Retry-After`, else the time the error was
-   * received (the service gave no usable hint).
+   * When to try again: the end of the wait the retry clock read from this response
+   * (`Retry-After`, else a spent window's `X-RateLimit-Reset`), else the time the error was
+   * received (the service gave no usable hint, or a reset already past).
    */
   readonly reset: Date;
 

@@ -17,7 +17,9 @@ export class APIConnectionError extends CreditPlatformError {
 }
 
 /**
- * The per-attempt timeout elapsed (headers and body together) on the last attempt.
+ * A timeout elapsed: the per-attempt `timeout` (headers and body together) on the last attempt,
+ * the call's `totalTimeout`, or a signal from `AbortSignal.timeout()` (then its reason is the
+ * `cause`).
  *
  * @example
  * ```ts
@@ -32,7 +34,8 @@ export class APITimeoutError extends APIConnectionError {
 }
 
 /**
- * The caller's `AbortSignal` fired, during a request or while waiting to retry.
+ * The caller's `AbortSignal` fired, during a request or while waiting to retry. The signal's
+ * `reason` is the `cause`.
  *
  * @example
  * ```ts

@@ -1,4 +1,5 @@
 import { CreditPlatformError } from './base.js';
+import { excerpt } from './excerpt.js';
 
 /**
  * One schema problem in a response: where, and what was wrong.
@@ -52,11 +53,4 @@ export class InvalidResponseError extends CreditPlatformError {
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), status: this.status, body: this.body, issues: this.issues };
   }
-}
-
-const EXCERPT_LENGTH = 500;
-
-/** Bounds a body kept for diagnosis, so a 10 MB HTML page does not ride along in logs. */
-export function excerpt(body: string): string {
-  return body.length <= EXCERPT_LENGTH ? body : `${body.slice(0, EXCERPT_LENGTH)}… (${body.length} characters)`;
 }

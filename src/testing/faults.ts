@@ -6,6 +6,10 @@
  * - `drop`: no response at all; `handle()` resolves to `Response.error()` and the
  *   loopback server destroys the socket.
  * - `non-json`: an HTML body with `content-type: text/html` (status default 200).
+ * - `raw`: exactly `status` (default 200), `headers` and `body` (no rate-limit headers added), for what a broken proxy or
+ *   service sends: empty, cut short, JSON without the envelope, `success: false` on a 200.
+ *
+ * `headers` are added to the answer of `status`, `non-json` and `raw` faults (e.g. `Retry-After`).
  *
  * @example
  * ```ts
@@ -21,11 +25,15 @@ export interface FaultSpec {
   /** How many matching requests fail before the fault is used up; default 1. */
   times?: number;
   /** What goes wrong; see the list above. */
-  kind: 'status' | 'delay' | 'drop' | 'non-json';
+  kind: 'status' | 'delay' | 'drop' | 'non-json' | 'raw';
   /** The status to answer with, 200 to 599: for `status` (default 500) and `non-json` (default 200). */
   status?: number;
   /** Real milliseconds to wait; required for `delay`. */
   delayMs?: number;
+  /** Response headers: added over the rate-limit headers for `status` and `non-json`; the only ones for `raw`. */
+  headers?: Record<string, string>;
+  /** The exact body of a `raw` fault; default empty. */
+  body?: string;
 }
 
 interface ArmedFault extends FaultSpec {

@@ -84,7 +84,9 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
 
 function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number): Response {
   if (fault.kind === 'drop') return Response.error();
+  if (fault.kind === 'raw') return new Response(fault.body ?? '', { status: fault.status ?? 200, headers: fault.headers });
   const headers = rateLimitHeaders({ ...verdict, allowed: true }, now);
+  for (const [name, value] of Object.entries(fault.headers ?? {})) headers.set(name, value);
   if (fault.kind === 'non-json') {
     headers.set('content-type', 'text/html; charset=utf-8');
     return new Response('<html><body><h1>Bad Gateway</h1></body></html>', { status: fault.status ?? 200, headers });

@@ -2,6 +2,7 @@
 import { signatureError } from './errors.js';
 import { parseWebhookEvent } from './envelope.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
+import { checkFreshness, checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
 import {
   checkPayload,
   secretHasEdgeWhitespace,
@@ -20,6 +21,7 @@ const encoder = new TextEncoder();
  * @param payload - The raw body exactly as received, e.g. `await request.arrayBuffer()`.
  * @param signature - The `X-Webhook-Signature` header value.
  * @param secret - The subscription secret, or a list while rotating.
+ * @param options - `maxEventAge`: the oldest signed `timestamp` accepted (default 72 h); older, or more than 5 minutes ahead, is `stale_event`.
  * @returns A promise of the event, narrowed by `type`.
  *
  * @example
@@ -37,10 +39,12 @@ export async function constructWebhookEventAsync(
   payload: WebhookPayload,
   signature: WebhookSignatureHeader,
   secret: WebhookSecret,
+  options?: ConstructWebhookEventOptions,
 ): Promise<WebhookEvent | UnknownWebhookEvent> {
   const data = checkPayload(payload, 'constructWebhookEventAsync');
+  const maxEventAge = checkMaxEventAge(options?.maxEventAge, 'constructWebhookEventAsync');
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   const check = await checkSignatureAsync(bytes, signature, secret, 'constructWebhookEventAsync');
   if (check !== 'ok') throw signatureError(check, secretHasEdgeWhitespace(secret));
-  return parseWebhookEvent(bytes);
+  return checkFreshness(parseWebhookEvent(bytes), maxEventAge);
 }

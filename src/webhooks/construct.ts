@@ -2,6 +2,7 @@
 import { signatureError } from './errors.js';
 import { parseWebhookEvent } from './envelope.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
+import { checkFreshness, checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
 import {
   checkPayload,
   secretHasEdgeWhitespace,
@@ -22,6 +23,7 @@ const encoder = new TextEncoder();
  * @param payload - The raw body exactly as received.
  * @param signature - The `X-Webhook-Signature` header value.
  * @param secret - The subscription secret, or a list while rotating.
+ * @param options - `maxEventAge`: the oldest signed `timestamp` accepted (default 72 h); older, or more than 5 minutes ahead, is `stale_event`.
  * @returns The event, narrowed by `type`.
  *
  * @example
@@ -38,11 +40,13 @@ export function constructWebhookEvent(
   payload: WebhookPayload,
   signature: WebhookSignatureHeader,
   secret: WebhookSecret,
+  options?: ConstructWebhookEventOptions,
 ): WebhookEvent | UnknownWebhookEvent {
   const data = checkPayload(payload, 'constructWebhookEvent');
+  const maxEventAge = checkMaxEventAge(options?.maxEventAge, 'constructWebhookEvent');
   // The bytes that are hashed are the very bytes that are parsed.
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   const check = checkSignatureSync(bytes, signature, secret, 'constructWebhookEvent');
   if (check !== 'ok') throw signatureError(check, secretHasEdgeWhitespace(secret));
-  return parseWebhookEvent(bytes);
+  return checkFreshness(parseWebhookEvent(bytes), maxEventAge);
 }

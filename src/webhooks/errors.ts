@@ -1,7 +1,11 @@
+import { CreditPlatformError } from '../errors/credit-platform-error.js';
+
 /**
  * Why {@link constructWebhookEvent} rejected a delivery. The first three mean the
- * delivery is not authentic (answer 401); the last two mean an authentic delivery
- * could not be read (answer 400). Treat it as an open set: later versions may add codes.
+ * delivery is not authentic (answer 401); the others mean an authentic delivery
+ * could not be used (answer 400): not JSON, not an event envelope, or `stale_event`, signed
+ * longer ago than `maxEventAge` or more than 5 minutes ahead (a replay). Treat it as an open
+ * set: later versions may add codes.
  *
  * @example
  * ```ts
@@ -14,7 +18,8 @@ export type WebhookVerificationErrorCode =
   | 'malformed_signature'
   | 'signature_mismatch'
   | 'invalid_json'
-  | 'invalid_envelope';
+  | 'invalid_envelope'
+  | 'stale_event';
 
 /**
  * Thrown by `constructWebhookEvent` and `constructWebhookEventAsync` when a delivery
@@ -34,15 +39,19 @@ export type WebhookVerificationErrorCode =
  * }
  * ```
  */
-export class WebhookVerificationError extends Error {
-  /** `'WebhookVerificationError'`, for logs. It extends `Error`, not `CreditPlatformError`: this entry does not load the client. */
-  override readonly name = 'WebhookVerificationError';
+export class WebhookVerificationError extends CreditPlatformError {
+  /** `'WebhookVerificationError'`, for logs. Extends `CreditPlatformError`, whose module loads nothing else. */
+  override readonly name: string = 'WebhookVerificationError';
   /** Machine-readable reason. */
   readonly code: WebhookVerificationErrorCode;
 
   constructor(code: WebhookVerificationErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), code: this.code };
   }
 }
 

@@ -27,6 +27,7 @@ export type {
   WebhookEventOf,
 } from './events.js';
 export { constructWebhookEvent } from './construct.js';
+export { DEFAULT_MAX_EVENT_AGE, type ConstructWebhookEventOptions } from './freshness.js';
 export { constructWebhookEventAsync } from './construct-async.js';
 export {
   createSignedWebhookDelivery,

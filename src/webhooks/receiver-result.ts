@@ -16,6 +16,7 @@ export type WebhookOutcome =
   | 'in_progress'
   | 'invalid_signature'
   | 'invalid_payload'
+  | 'stale_event'
   | 'payload_too_large'
   | 'method_not_allowed'
   | 'handler_error'
@@ -52,6 +53,7 @@ const STATUS: Readonly<Record<WebhookOutcome, number>> = {
   in_progress: 503,
   invalid_signature: 401,
   invalid_payload: 400,
+  stale_event: 400,
   payload_too_large: 413,
   method_not_allowed: 405,
   handler_error: 500,

@@ -1,6 +1,7 @@
 // The framework-neutral core of the receivers: verify, parse, de-duplicate, run the
 // callback, and decide the HTTP answer. Web Crypto only, so it runs anywhere.
 import { constructWebhookEventAsync } from './construct-async.js';
+import { checkMaxEventAge } from './freshness.js';
 import { createMemoryDedupStore, type WebhookClaim, type WebhookDedupStore } from './dedup-store.js';
 import { WebhookVerificationError } from './errors.js';
 import type { WebhookEventType } from './event-types.js';
@@ -50,6 +51,12 @@ export interface WebhookReceiverOptions {
   readonly onError?: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
   /** Largest body read, in bytes; larger ones get 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * The oldest signed `timestamp` accepted, in ms; older (or more than 5 minutes ahead) is
+   * answered 400 `stale_event`. Default 72 h: keep it no longer than the store remembers ids.
+   * `Infinity` turns it off.
+   */
+  readonly maxEventAge?: number;
 }
 
 /**
@@ -71,6 +78,7 @@ export interface WebhookReceiverInput {
 /** @internal Defaults resolved once per receiver. */
 export interface ResolvedReceiverOptions {
   readonly maxBodyBytes: number;
+  readonly maxEventAge: number;
   readonly onError: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
 }
 
@@ -80,6 +88,7 @@ export function resolveOptions(options: WebhookReceiverOptions, fn: string): Res
   checkSecret(options.secret, fn);
   return {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    maxEventAge: checkMaxEventAge(options.maxEventAge, fn),
     onError: options.onError ?? ((error) => console.error('[credit-platform/webhooks]', error)),
   };
 }
@@ -100,7 +109,8 @@ function dispatch(options: WebhookReceiverOptions, event: WebhookEvent | Unknown
  * get back the HTTP answer to send. Use it where neither the Fetch handler nor the
  * Node adapter fits (Fastify, Koa, a queue consumer). Never rejects.
  *
- * Answers: 200 processed or duplicate; 400 authentic but invalid body; 401 missing or
+ * Answers: 200 processed or duplicate; 400 authentic but invalid body, or `stale_event` (signed
+ * longer ago than `maxEventAge`, or more than 5 minutes ahead: a replay); 401 missing or
  * wrong signature; 413 body too large; 503 with `Retry-After` while the same event is
  * being handled; 500 when the callback throws (the claim is released so the
  * service's retry runs it again) or the receiver is misconfigured.
@@ -130,12 +140,13 @@ export function createWebhookReceiver(
     let event: WebhookEvent | UnknownWebhookEvent;
     try {
       if (byteLength(body) > resolved.maxBodyBytes) return respond('payload_too_large');
-      event = await constructWebhookEventAsync(body, signature, options.secret);
+      event = await constructWebhookEventAsync(body, signature, options.secret, { maxEventAge: resolved.maxEventAge });
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) {
         resolved.onError(error);
         return respond('configuration_error', error instanceof TypeError ? error.message : undefined);
       }
+      if (error.code === 'stale_event') return respond('stale_event', error.message);
       const authentic = error.code === 'invalid_json' || error.code === 'invalid_envelope';
       return authentic ? respond('invalid_payload', error.message) : respond('invalid_signature');
     }

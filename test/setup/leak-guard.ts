@@ -1,3 +1,5 @@
+import diagnostics_channel from 'node:diagnostics_channel';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { afterAll, expect } from 'vitest';
 import { capturedErrors } from '../helpers/capture.js';
@@ -17,9 +19,55 @@ export function renderings(error: unknown): string[] {
   return out;
 }
 
-// The secret-leak guard: after each test file, search every error its tests captured.
+// What must never show: the tests' key, any key the fake hands out, the tests' webhook secrets.
+const SECRETS = [API_KEY, 'whsec_test_0123456789', 'whsec_leak_test_5f4e3d2c1b', 'whsec_it'];
+const FAKE_KEY = /cpk_test_[A-Za-z0-9_-]{8,}/;
+
+function leakIn(text: string): string | undefined {
+  const secret = SECRETS.find((s) => text.includes(s));
+  if (secret) return secret;
+  return FAKE_KEY.exec(text)?.[0];
+}
+
+// Every client of the suite logs at debug unless a test says otherwise; the SDK's lines are
+// kept here (and not printed) so they can be searched.
+process.env.CREDIT_PLATFORM_LOG ??= 'debug';
+const logLines: string[] = [];
+for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    if (typeof args[0] === 'string' && args[0].startsWith('credit-platform: ')) {
+      logLines.push(args.map((a) => (typeof a === 'string' ? a : inspect(a, { depth: 5 }))).join(' '));
+      return;
+    }
+    original(...args);
+  };
+}
+
+// Every trace context of the suite, as a subscriber would see it at each event.
+const traceTexts: string[] = [];
+const record = (context: unknown) => traceTexts.push(inspect(context, { depth: 10, showHidden: true }));
+/** The guard's subscription, for a test that needs the channel without subscribers for a moment. */
+export const traceGuard = {
+  channel: diagnostics_channel.tracingChannel('credit-platform:request'),
+  handlers: { start: record, end: record, asyncStart: record, asyncEnd: record, error: record },
+};
+traceGuard.channel.subscribe(traceGuard.handlers);
+
+// The secret-leak guard: after each test file, search every error its tests captured, every
+// log line its clients wrote and every trace context they published.
 afterAll(() => {
   for (const error of capturedErrors) {
-    for (const text of renderings(error)) expect(text.includes(API_KEY), `API key leaked in: ${text.slice(0, 300)}`).toBe(false);
+    for (const text of renderings(error)) expect(leakIn(text), `secret leaked in: ${text.slice(0, 300)}`).toBeUndefined();
+  }
+  for (const text of [...logLines, ...traceTexts]) {
+    expect(leakIn(text), `secret leaked in: ${text.slice(0, 300)}`).toBeUndefined();
+  }
+  // What was searched, per test file, for docs/reliability.md (LEAK_GUARD_COUNTS=path to collect).
+  const countsFile = process.env.LEAK_GUARD_COUNTS;
+  if (countsFile) {
+    mkdirSync('.tmp', { recursive: true });
+    const counts = { errors: capturedErrors.length, logLines: logLines.length, traceEvents: traceTexts.length };
+    appendFileSync(countsFile, `${JSON.stringify(counts)}\n`);
   }
 });

@@ -67,4 +67,27 @@ describe('fault injection', () => {
     expect(res.status).toBe(500);
     expect(fake.admin.snapshot()).toEqual(before);
   });
+
+  it('a raw fault answers exactly its status, headers and body; status faults carry extra headers', async () => {
+    const fake = setup();
+    fake.faults.inject({ path: '/accounts/me', kind: 'raw', status: 502 });
+    fake.faults.inject({
+      path: '/accounts/me',
+      kind: 'raw',
+      body: '{"success":tr',
+      headers: { 'content-type': 'application/json' },
+    });
+    fake.faults.inject({ path: '/accounts/me', kind: 'status', status: 503, headers: { 'retry-after': '1' } });
+    const empty = await me(fake);
+    expect(empty.status).toBe(502);
+    expect(await empty.text()).toBe('');
+    expect(empty.headers.get('x-ratelimit-limit')).toBeNull();
+    const truncated = await me(fake);
+    expect(truncated.status).toBe(200);
+    expect(await truncated.text()).toBe('{"success":tr');
+    const busy = await me(fake);
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('1');
+    expect(busy.headers.get('x-ratelimit-limit')).toBe('600');
+  });
 });

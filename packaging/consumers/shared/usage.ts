@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   const payload = JSON.stringify({
     id: 'evt_consumer_1',
     type: 'deposit.created',
-    timestamp: '2026-01-01T00:00:00.000Z',
+    timestamp: new Date().toISOString(), // fresh: older than maxEventAge (72 h) is a stale_event
     data: { depositId: 'dep_1', token: 'USDC', amount: '10.50', transactionHash: '0xabc' },
   });
   const signature: string = signWebhookPayload(payload, secret);

@@ -1,6 +1,7 @@
 import { ConfigurationError, PacingTimeoutError } from '../../errors/index.js';
 import type { LevelledLogger } from '../logger.js';
-import { parseRateLimit, retryAfterMs } from '../rate-limit.js';
+import { parseRateLimit } from '../rate-limit.js';
+import { serverWait } from '../retry-clock.js';
 import { createKeyHasher } from './key-hash.js';
 import { MemoryPacingStore } from './memory-store.js';
 import { type Grant, Lane, type Waiter } from './lane.js';
@@ -78,7 +79,8 @@ export class Pacer {
     const lane = grant.lane;
     const now = Date.now();
     if (response.status === 429) {
-      const waitMs = retryAfterMs(response.headers, now) ?? DEFAULT_429_PAUSE_MS;
+      // The retry clock's reading of the headers, so the pause and the retry wait agree.
+      const waitMs = serverWait(429, response.headers, now)?.ms ?? DEFAULT_429_PAUSE_MS;
       lane.pauseUntil(now + waitMs);
       this.#log.debug?.('credit-platform: 429 from the service; pausing every queued request', { waitMs });
       return;
