@@ -1,7 +1,8 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { inspect } from 'node:util';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
+import type * as MiddlewareModule from '../../src/core/middleware.js';
 import { capturedErrors } from '../helpers/capture.js';
 import { API_KEY } from '../helpers/msw.js';
 
@@ -54,20 +55,46 @@ export const traceGuard = {
 };
 traceGuard.channel.subscribe(traceGuard.handlers);
 
+// Every request any middleware of the suite is handed, as that middleware would see it: the
+// runner is wrapped so each step's request is recorded before the step runs.
+const middlewareTexts: string[] = [];
+vi.mock('../../src/core/middleware.js', async (importOriginal) => {
+  const original = await importOriginal<typeof MiddlewareModule>();
+  const seen = (request: Request) =>
+    middlewareTexts.push(`${request.method} ${request.url} ${inspect(Object.fromEntries(request.headers))}`);
+  return {
+    ...original,
+    runMiddleware: ((chain, request, last) =>
+      original.runMiddleware(
+        chain.map((middleware) => (current: Request, next: (r: Request) => Promise<Response>) => {
+          seen(current);
+          return middleware(current, next);
+        }),
+        request,
+        last,
+      )) satisfies typeof original.runMiddleware,
+  };
+});
+
 // The secret-leak guard: after each test file, search every error its tests captured, every
 // log line its clients wrote and every trace context they published.
 afterAll(() => {
   for (const error of capturedErrors) {
     for (const text of renderings(error)) expect(leakIn(text), `secret leaked in: ${text.slice(0, 300)}`).toBeUndefined();
   }
-  for (const text of [...logLines, ...traceTexts]) {
+  for (const text of [...logLines, ...traceTexts, ...middlewareTexts]) {
     expect(leakIn(text), `secret leaked in: ${text.slice(0, 300)}`).toBeUndefined();
   }
   // What was searched, per test file, for docs/reliability.md (LEAK_GUARD_COUNTS=path to collect).
   const countsFile = process.env.LEAK_GUARD_COUNTS;
   if (countsFile) {
     mkdirSync('.tmp', { recursive: true });
-    const counts = { errors: capturedErrors.length, logLines: logLines.length, traceEvents: traceTexts.length };
+    const counts = {
+      errors: capturedErrors.length,
+      logLines: logLines.length,
+      traceEvents: traceTexts.length,
+      middlewareRequests: middlewareTexts.length,
+    };
     appendFileSync(countsFile, `${JSON.stringify(counts)}\n`);
   }
 });
