@@ -12,7 +12,7 @@ import {
 } from './inputs.js';
 import { checkSignatureAsync } from './verify-web.js';
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * The Web Crypto twin of `constructWebhookEvent`: same checks, same errors (as a

@@ -12,7 +12,7 @@ import {
 } from './inputs.js';
 import { checkSignatureSync } from './verify-node.js';
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /**
  * Verifies a delivery, then decodes (UTF-8, fatal), parses and validates it into a
