@@ -55,7 +55,8 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
     if (!rawKey) throw httpError(401, 'MISSING_API_KEY', 'X-API-Key', 'The X-API-Key header is required');
     if (lookup.kind === 'unknown') throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', 'The API key is not valid');
     if (lookup.kind === 'revoked') throw httpError(401, 'KEY_REVOKED', 'X-API-Key', 'The API key has been revoked');
-    const match = deps.userRoutes.match(method, path) ?? deps.router.match(method, path);
+    const userMatch = deps.userRoutes.match(method, path);
+    const match = userMatch ?? deps.router.match(method, path);
     if (!match) throw httpError(404, 'NOT_FOUND', 'path', undeclaredRouteMessage(method, path));
     const needed = requiredPermission(method, path);
     if (!hasPermission(lookup.key.permissions, needed)) {
@@ -72,7 +73,15 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
       body: body ?? {},
       emit: (type, data) => void events.push({ type, data }),
     };
-    const result = await match.route.handler(ctx);
+    let result: Awaited<ReturnType<typeof match.route.handler>>;
+    try {
+      result = await match.route.handler(ctx);
+    } catch (error) {
+      // `GET /credit/limits` matches `GET /credit/{creditLineId}`: a missing record there may be
+      // an operation the SDK does not declare, so the 404 says how to add it.
+      const guessedId = userMatch === undefined && Object.keys(match.params).length > 0;
+      throw guessedId && error instanceof FakeHttpError && error.status === 404 ? withRouteHint(error, method, path) : error;
+    }
     // Events leave only once the handler has succeeded, so a rejected request emits nothing.
     for (const e of events) deps.scheduler.track(deps.deliverer.publish(lookup.state, e.type, e.data).then(() => undefined));
     return okResponse(result, headers);
@@ -93,4 +102,10 @@ function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number)
   }
   const status = fault.status ?? 500;
   return errorResponse(httpError(status, 'INJECTED_FAULT', 'server', `Injected fault (${status})`), headers);
+}
+
+function withRouteHint(error: FakeHttpError, method: string, path: string): FakeHttpError {
+  const [item] = error.errors;
+  const message = `${error.message}. If ${method} /api/v1${path} is an operation this SDK does not declare, add the route: fake.admin.route('${method}', '${path}', (req) => data).`;
+  return httpError(404, item?.code ?? 'NOT_FOUND', item?.field ?? 'id', message);
 }
