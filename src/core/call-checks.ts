@@ -8,30 +8,23 @@ import { inRange, OPTION_RANGES, type RequestOptions } from './options.js';
 // message quotes the value, i.e. the key.
 const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
+// The per-call numbers, their error codes and units; their ranges are the client options' own.
+const COUNTED = [
+  ['timeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+  ['maxRetries', 'INVALID_MAX_RETRIES', ''],
+  ['totalTimeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+] as const;
+
 /** Per-call overrides are checked like the client's options, but refuse the call instead. */
 export function checkRequestOptions(options: RequestOptions, context: CallContext): void {
   const items: ErrorItem[] = [];
-  const { timeout, maxRetries, totalTimeout, middleware } = options;
-  if (timeout !== undefined && !inRange('timeout', timeout)) {
-    const { min, max } = OPTION_RANGES.timeout;
-    items.push({
-      field: 'timeout',
-      code: 'INVALID_TIMEOUT',
-      message: `must be an integer number of milliseconds from ${min} to ${max}`,
-    });
+  for (const [field, code, unit] of COUNTED) {
+    const value = options[field];
+    if (value === undefined || inRange(field, value)) continue;
+    const { min, max } = OPTION_RANGES[field];
+    items.push({ field, code, message: `must be an integer${unit} from ${min} to ${max}` });
   }
-  if (maxRetries !== undefined && !inRange('maxRetries', maxRetries)) {
-    const { min, max } = OPTION_RANGES.maxRetries;
-    items.push({ field: 'maxRetries', code: 'INVALID_MAX_RETRIES', message: `must be an integer from ${min} to ${max}` });
-  }
-  if (totalTimeout !== undefined && !inRange('totalTimeout', totalTimeout)) {
-    const { min, max } = OPTION_RANGES.totalTimeout;
-    items.push({
-      field: 'totalTimeout',
-      code: 'INVALID_TIMEOUT',
-      message: `must be an integer number of milliseconds from ${min} to ${max}`,
-    });
-  }
+  const { middleware } = options;
   if (middleware !== undefined && !(Array.isArray(middleware) && middleware.every((m) => typeof m === 'function'))) {
     items.push({
       field: 'middleware',
