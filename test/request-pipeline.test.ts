@@ -133,11 +133,13 @@ describe('request pipeline', () => {
 
 describe('per-call options are checked before sending', () => {
   it.each([
-    [{ timeout: -5 }, 'timeout'],
-    [{ timeout: 1.5 }, 'timeout'],
-    [{ maxRetries: 11 }, 'maxRetries'],
-    [{ maxRetries: -1 }, 'maxRetries'],
-  ])('refuses %o as a RequestValidationError naming %s', async (options, field) => {
+    [{ timeout: -5 }, 'timeout', 'INVALID_TIMEOUT'],
+    [{ timeout: 1.5 }, 'timeout', 'INVALID_TIMEOUT'],
+    [{ maxRetries: 11 }, 'maxRetries', 'INVALID_MAX_RETRIES'],
+    [{ maxRetries: -1 }, 'maxRetries', 'INVALID_MAX_RETRIES'],
+    [{ totalTimeout: 0 }, 'totalTimeout', 'INVALID_TIMEOUT'],
+    [{ middleware: [42] as never }, 'middleware', 'INVALID_MIDDLEWARE'],
+  ])('refuses %o as a RequestValidationError naming %s', async (options, field, code) => {
     let sent = 0;
     server.use(
       http.get(url('accounts/me'), () => {
@@ -147,7 +149,7 @@ describe('per-call options are checked before sending', () => {
     );
     const error = await captureError(client().accounts.me(options));
     expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).errors.map((e) => e.field)).toEqual([field]);
+    expect((error as RequestValidationError).errors.map((e) => [e.field, e.code])).toEqual([[field, code]]);
     expect(sent).toBe(0);
   });
 });
