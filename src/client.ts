@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
-import { HttpCore, type HttpMethod } from './core/http.js';
+import type { HttpMethod } from './core/http.js';
+import { LazyHttp } from './core/lazy-http.js';
 import { OperationRunner } from './core/operation-runner.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
 import type { RateLimit } from './core/rate-limit.js';
@@ -106,7 +107,7 @@ export class CreditPlatform {
     const resolved = resolveOptions(options);
     this.#options = { ...options };
     this.#baseUrl = resolved.baseUrl;
-    const http = new HttpCore(resolved, (rateLimit) => {
+    const http = new LazyHttp(resolved, (rateLimit) => {
       this.#rateLimit = rateLimit;
     });
     this.#runner = new OperationRunner(http, resolved.validateResponses);

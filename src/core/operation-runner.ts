@@ -3,7 +3,8 @@ import { InvalidResponseError, RequestValidationError } from '../errors/index.js
 import { APIPromise } from './api-promise.js';
 import { safeParse } from './compiled.js';
 import { mergeExtras } from './extra-fields.js';
-import type { HttpCore, HttpMethod, HttpResult, QueryValue } from './http.js';
+import type { HttpMethod, HttpResult, QueryValue } from './http.js';
+import type { Transport } from './lazy-http.js';
 import { type AnySchema, fillPath, type InputOf, type Operation, type OperationInput, type ResultOf } from './operation.js';
 import { checkPrefetch } from './list-errors.js';
 import type { ListRequestOptions, RequestOptions } from './options.js';
@@ -15,13 +16,13 @@ import { validateRequest } from './validate-request.js';
 
 /**
  * Runs declared {@link Operation}s: validates the input before anything is sent, sends through
- * the {@link HttpCore}, and validates the result against the operation's schema.
+ * the HTTP core, and validates the result against the operation's schema.
  */
 export class OperationRunner {
-  readonly #http: HttpCore;
+  readonly #http: Transport;
   readonly #validateResponses: boolean;
 
-  constructor(http: HttpCore, validateResponses: boolean) {
+  constructor(http: Transport, validateResponses: boolean) {
     this.#http = http;
     this.#validateResponses = validateResponses;
   }
