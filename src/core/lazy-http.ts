@@ -36,10 +36,17 @@ export class LazyHttp implements Transport {
   send(call: HttpCall): Promise<HttpResult> {
     const core = this.#core;
     if (core) return core.send(call);
-    this.#loading ??= import('./http.js').then(({ HttpCore }) => {
-      this.#core = new HttpCore(this.#options, this.#onRateLimit);
-      return this.#core;
-    });
+    this.#loading ??= import('./http.js').then(
+      ({ HttpCore }) => {
+        this.#core = new HttpCore(this.#options, this.#onRateLimit);
+        return this.#core;
+      },
+      (error: unknown) => {
+        // A failed load (a chunk missing from a broken deployment) is not cached: the next call tries again.
+        this.#loading = undefined;
+        throw error;
+      },
+    );
     return this.#loading.then((loaded) => loaded.send(call));
   }
 }
