@@ -40,6 +40,27 @@ describe('lazy transport', () => {
     expect(server.requests).toHaveLength(3);
   });
 
+  it('the first call sends the body as it was when called, though the core loads after the call', async () => {
+    const bodies: string[] = [];
+    const server = await loopback((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => {
+        text += chunk;
+      });
+      req.on('end', () => {
+        bodies.push(text);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ success: true, data: { id: 'wh_1', url: 'https://example.com/h', events: ['deposit.created'] } }));
+      });
+    });
+    const client = new CreditPlatform({ apiKey: 'cp_test_key', baseUrl: server.baseUrl, maxRetries: 0 });
+    const body = { url: 'https://example.com/h', events: ['deposit.created' as const], secret: 'abc' };
+    const call = client.webhooks.create(body);
+    body.url = 'https://changed.example.com/h';
+    await call;
+    expect(JSON.parse(bodies[0] ?? '{}').url).toBe('https://example.com/h');
+  });
+
   it('a malformed default header still fails the constructor, before any load', () => {
     expect(
       () =>

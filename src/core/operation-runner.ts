@@ -3,6 +3,7 @@ import { InvalidResponseError, RequestValidationError } from '../errors/index.js
 import { APIPromise } from './api-promise.js';
 import { safeParse } from './compiled.js';
 import { mergeExtras } from './extra-fields.js';
+import { inPlaceCheck } from './in-place-check.js';
 import type { HttpMethod, HttpResult, QueryValue } from './http.js';
 import type { Transport } from './lazy-http.js';
 import { type AnySchema, fillPath, type InputOf, type Operation, type OperationInput, type ResultOf } from './operation.js';
@@ -100,6 +101,9 @@ export class OperationRunner {
   /** Checks `data` against `schema` when response validation is on. */
   parse<S extends AnySchema>(schema: S, data: unknown, result: HttpResult, where: string): z.output<S> {
     if (!this.#validateResponses) return data as z.output<S>;
+    // Freshly parsed JSON that zod would output unchanged is handed out without zod's copy.
+    // Responses only: a request body the caller still holds is copied by zod as before.
+    if (inPlaceCheck(schema)?.(data)) return data as z.output<S>;
     const parsed = safeParse(schema, data);
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({
