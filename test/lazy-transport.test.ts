@@ -50,7 +50,9 @@ describe('lazy transport', () => {
       req.on('end', () => {
         bodies.push(text);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ success: true, data: { id: 'wh_1', url: 'https://example.com/h', events: ['deposit.created'] } }));
+        res.end(
+          JSON.stringify({ success: true, data: { id: 'wh_1', url: 'https://example.com/h', events: ['deposit.created'] } }),
+        );
       });
     });
     const client = new CreditPlatform({ apiKey: 'cp_test_key', baseUrl: server.baseUrl, maxRetries: 0 });
