@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 
 // Every public entry point, by output name. Adding an entry point is one line here plus one
@@ -35,14 +36,31 @@ export default defineConfig([
     entry: { ...ENTRIES, 'fake-server-cli': 'src/testing/cli.ts' },
     format: ['esm'],
     clean: true,
-    external: ['ky', 'zod', 'msw', /^msw\//, /^node:/],
+    // zod is bundled (tree-shaken) rather than imported: any zod entry loads all of its ~85
+    // locale modules at run time, which made `import 'credit-platform'` slower than openai-node.
+    noExternal: ['zod'],
+    external: ['ky', 'msw', /^msw\//, /^node:/],
   },
   {
     ...common,
     entry: ENTRIES,
     format: ['cjs'],
     clean: false,
-    noExternal: ['ky'],
-    external: ['zod', 'msw', /^msw\//, /^node:/],
+    noExternal: ['ky', 'zod'],
+    // The ESM build loads the HTTP core (and ky) with a dynamic import on the first request,
+    // keeping ky's import-time checks off `import 'credit-platform'`. Jest's module runtime
+    // refuses import() and older bundlers cannot follow a computed require(), so this build
+    // links the core statically, as before (src/core/eager-http.ts).
+    esbuildPlugins: [
+      {
+        name: 'eager-http',
+        setup(build) {
+          build.onResolve({ filter: /\/lazy-http\.js$/ }, (args) => ({
+            path: join(args.resolveDir, args.path.replace(/lazy-http\.js$/, 'eager-http.ts')),
+          }));
+        },
+      },
+    ],
+    external: ['msw', /^msw\//, /^node:/],
   },
 ]);

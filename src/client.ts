@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
-import { HttpCore, type HttpMethod } from './core/http.js';
+import type { HttpMethod } from './core/http.js';
+import { LazyHttp } from './core/lazy-http.js';
 import type { Operation } from './core/operation.js';
 import { OperationRunner } from './core/operation-runner.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
@@ -109,7 +110,7 @@ export class CreditPlatform {
   readonly #options: ClientOptions;
   readonly #baseUrl: string;
   readonly #runner: OperationRunner;
-  readonly #http: HttpCore;
+  readonly #http: LazyHttp;
   readonly #pacingStore: PacingStore | undefined;
   #rateLimit: RateLimit | undefined;
 
@@ -121,7 +122,7 @@ export class CreditPlatform {
     const resolved = resolveOptions(options);
     this.#options = { ...options };
     this.#baseUrl = resolved.baseUrl;
-    const http = new HttpCore(resolved, (rateLimit) => {
+    const http = new LazyHttp(resolved, (rateLimit) => {
       this.#rateLimit = rateLimit;
     });
     this.#http = http;

@@ -3,7 +3,9 @@ import { InvalidResponseError, RequestValidationError } from '../errors/index.js
 import { APIPromise } from './api-promise.js';
 import { safeParse } from './compiled.js';
 import { mergeExtras } from './extra-fields.js';
-import type { HttpCore, HttpMethod, HttpResult, QueryValue } from './http.js';
+import { inPlaceCheck } from './in-place-check.js';
+import type { HttpMethod, HttpResult, QueryValue } from './http.js';
+import type { Transport } from './lazy-http.js';
 import { type AnySchema, fillPath, type InputOf, type Operation, type OperationInput, type ResultOf } from './operation.js';
 import { checkPrefetch } from './list-errors.js';
 import type { ListRequestOptions, RequestOptions } from './options.js';
@@ -15,16 +17,16 @@ import { validateRequest } from './validate-request.js';
 
 /**
  * Runs declared {@link Operation}s: validates the input before anything is sent, sends through
- * the {@link HttpCore}, and validates the result against the operation's schema.
+ * the HTTP core, and validates the result against the operation's schema.
  */
 export class OperationRunner {
-  readonly #http: HttpCore;
+  readonly #http: Transport;
   readonly #validateResponses: boolean;
   // The resource-method name of each declared operation (`'transactions.list'`), for logs and
   // traces; given by the client so that core does not depend on the resources.
   readonly #names: ReadonlyMap<Operation, string>;
 
-  constructor(http: HttpCore, validateResponses: boolean, names: ReadonlyMap<Operation, string>) {
+  constructor(http: Transport, validateResponses: boolean, names: ReadonlyMap<Operation, string>) {
     this.#http = http;
     this.#validateResponses = validateResponses;
     this.#names = names;
@@ -103,6 +105,9 @@ export class OperationRunner {
   /** Checks `data` against `schema` when response validation is on. */
   parse<S extends AnySchema>(schema: S, data: unknown, result: HttpResult, where: string): z.output<S> {
     if (!this.#validateResponses) return data as z.output<S>;
+    // Freshly parsed JSON that zod would output unchanged is handed out without zod's copy.
+    // Responses only: a request body the caller still holds is copied by zod as before.
+    if (inPlaceCheck(schema)?.(data)) return data as z.output<S>;
     const parsed = safeParse(schema, data);
     if (parsed.success) return parsed.data;
     const issues = parsed.error.issues.map((issue) => ({

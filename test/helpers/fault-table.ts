@@ -61,7 +61,8 @@ export interface Fault {
 
 const both = (n: number) => ({ idempotent: n, write: n });
 const retried = { idempotent: 1 + MAX_RETRIES, write: 1 };
-const resetSoon = () => Math.floor(Date.now() / 1000) + 1;
+// At least a second ahead, so a loaded machine cannot reach the reset before the client reads it.
+const resetSoon = () => Math.floor(Date.now() / 1000) + 2;
 
 export const FAULTS: Fault[] = [
   // Refused: nothing was sent, so even a write is retried; the server never sees a request.
@@ -159,7 +160,7 @@ export const FAULTS: Fault[] = [
       }),
     expected: RateLimitError,
     attempts: retried,
-    budgetMs: 2_500 + FAST,
+    budgetMs: 3_500 + FAST,
     check: (error, expect, method) => {
       const reset = Number((error as RateLimitError).headers.get('x-ratelimit-reset')) * 1000;
       // A write gets the header's instant; a retried read waited for it, and its last 429

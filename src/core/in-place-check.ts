@@ -1,0 +1,109 @@
+import type * as z from 'zod/mini';
+
+/** Answers whether a value already is what a schema would output, without building anything. */
+export type InPlaceCheck = (value: unknown) => boolean;
+
+const checks = new WeakMap<z.core.$ZodType, InPlaceCheck | null>();
+
+/**
+ * A check that accepts a value exactly when the schema would accept it *and* its output would
+ * equal the value itself, or `null` for a schema it cannot model. zod builds a new object for
+ * every object it parses, so a page of 100 records existed three times (the body text, the
+ * parsed JSON, zod's copy); the response records are loose objects of plain fields, for which
+ * zod's copy holds the same fields and values as the parsed JSON (only its key order differs:
+ * declared fields first), so the parsed JSON can be handed out as it is.
+ *
+ * Modelled: `string`, `number` (finite, as zod's), `boolean`, `null`, `unknown`/`any`,
+ * `literal`, `enum`, `optional`, `nullable`, `array` and loose objects (unknown keys kept), with
+ * no refinements, checks, coercion, defaults or transforms. Anything else, or a value the check
+ * refuses, goes through zod, so what is accepted or refused, and the issues, never change.
+ */
+export function inPlaceCheck(schema: z.core.$ZodType): InPlaceCheck | null {
+  let check = checks.get(schema);
+  if (check === undefined) {
+    check = build(schema, new Set());
+    checks.set(schema, check);
+  }
+  return check;
+}
+
+type Def = z.core.$ZodTypeDef & {
+  checks?: unknown[];
+  coerce?: boolean;
+  innerType?: z.core.$ZodType;
+  element?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
+  catchall?: z.core.$ZodType;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+};
+
+function build(schema: z.core.$ZodType, building: Set<z.core.$ZodType>): InPlaceCheck | null {
+  const def = schema._zod?.def as Def | undefined;
+  if (!def || (def.checks !== undefined && def.checks.length > 0) || def.coerce === true) return null;
+  // A schema that contains itself (a getter in its shape) is left to zod.
+  if (building.has(schema)) return null;
+  building.add(schema);
+  try {
+    return buildDef(def, building);
+  } finally {
+    building.delete(schema);
+  }
+}
+
+function buildDef(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | null {
+  switch (def.type) {
+    case 'string':
+      return (value) => typeof value === 'string';
+    case 'number':
+      return (value) => typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return (value) => typeof value === 'boolean';
+    case 'null':
+      return (value) => value === null;
+    case 'unknown':
+    case 'any':
+      return () => true;
+    case 'literal':
+    case 'enum': {
+      const allowed = new Set(def.type === 'literal' ? def.values : Object.values(def.entries ?? {}));
+      return (value) => allowed.has(value);
+    }
+    case 'optional':
+    case 'nullable': {
+      const inner = def.innerType ? build(def.innerType, building) : null;
+      if (!inner) return null;
+      const empty = def.type === 'optional' ? undefined : null;
+      return (value) => value === empty || inner(value);
+    }
+    case 'array': {
+      const element = def.element ? build(def.element, building) : null;
+      if (!element) return null;
+      return (value) => Array.isArray(value) && value.every(element);
+    }
+    case 'object':
+      return looseObject(def, building);
+    default:
+      return null;
+  }
+}
+
+// Only loose objects: a strip object drops unknown keys and a strict one refuses them, so
+// their output is not the input.
+function looseObject(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | null {
+  if (def.catchall?._zod.def.type !== 'unknown' || !def.shape) return null;
+  const fields: [string, InPlaceCheck][] = [];
+  for (const [key, field] of Object.entries(def.shape)) {
+    // An optional field that is absent stays absent in zod's output; any other absent field
+    // is checked as `undefined`, which only an optional field accepts.
+    const check = build(field, building);
+    if (!check) return null;
+    fields.push([key, check]);
+  }
+  return (value) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+    const record = value as Record<string, unknown>;
+    for (const [key, check] of fields) if (!check(record[key])) return false;
+    return true;
+  };
+}
