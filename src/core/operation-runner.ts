@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { InvalidResponseError, RequestValidationError } from '../errors/index.js';
 import { APIPromise } from './api-promise.js';
-import { safeParse } from './compiled.js';
+import { safeParse } from './safe-parse.js';
 import { mergeExtras } from './extra-fields.js';
 import { inPlaceCheck } from './in-place-check.js';
 import type { HttpMethod, HttpResult, QueryValue } from './http.js';

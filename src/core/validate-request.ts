@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { type ErrorItem, RequestValidationError } from '../errors/index.js';
 import { closestName } from './closest-name.js';
-import { safeParse } from './compiled.js';
+import { safeParse } from './safe-parse.js';
 
 function fieldCode(path: readonly PropertyKey[]): string {
   // The service names codes after the field (INVALID_AMOUNT, INVALID_TOKEN); for `events.2`
