@@ -61,6 +61,21 @@ const input = fc.record({
 });
 
 describe('retry clock properties (fast-check)', () => {
+  it('a server wait shorter than the backoff (Retry-After: 0.001) waits the backoff (found by the property below)', () => {
+    const decision = decideRetry({
+      attempt: 1,
+      maxRetries: 1,
+      method: 'GET',
+      outcome: { kind: 'status', status: 503, headers: new Headers({ 'retry-after': '0.001' }) },
+      maxRateLimitWait: 1,
+      remainingMs: undefined,
+      now: NOW,
+      random: () => 0,
+    });
+    expect(decision).toMatchObject({ retry: true, source: 'backoff', waitMs: BACKOFF.baseMs / 2 });
+  });
+
+
   it('decides within the caps: never NaN, never negative, never past maxRateLimitWait or totalTimeout', () => {
     fc.assert(
       fc.property(input, (i) => {

@@ -130,7 +130,11 @@ export function decideRetry(input: RetryClockInput): RetryClockDecision {
       resetAt,
     };
   }
-  const waitMs = fromServer ? fromServer.ms : backoffMs(input.attempt, input.random);
+  // A server wait shorter than the backoff (`Retry-After: 0.001`) is not a licence for a tight
+  // loop: the call waits the longer of the two.
+  const backoff = backoffMs(input.attempt, input.random);
+  const useServer = fromServer !== undefined && fromServer.ms >= backoff;
+  const waitMs = useServer ? fromServer.ms : backoff;
   if (input.remainingMs !== undefined && waitMs >= input.remainingMs) {
     return {
       retry: false,
@@ -140,5 +144,5 @@ export function decideRetry(input: RetryClockInput): RetryClockDecision {
       resetAt,
     };
   }
-  return { retry: true, waitMs, source: fromServer ? fromServer.source : 'backoff', serverWaitMs, resetAt };
+  return { retry: true, waitMs, source: useServer ? fromServer.source : 'backoff', serverWaitMs, resetAt };
 }
