@@ -75,7 +75,6 @@ describe('retry clock properties (fast-check)', () => {
     expect(decision).toMatchObject({ retry: true, source: 'backoff', waitMs: BACKOFF.baseMs / 2 });
   });
 
-
   it('decides within the caps: never NaN, never negative, never past maxRateLimitWait or totalTimeout', () => {
     fc.assert(
       fc.property(input, (i) => {
