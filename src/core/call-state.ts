@@ -50,9 +50,9 @@ function outcomeOf(error: unknown): AttemptOutcome | undefined {
 }
 
 /**
- * One call's attempts. ky runs the loop; this object is what ky calls back into: `fetch` for
- * each attempt, `shouldRetry` and `delay` to carry out the retry clock's decision. The last
- * decision stays here for the error (a 429's `reset`) and the trace.
+ * One call's attempts: `fetch` is ky's fetch for each attempt, and `decide` asks the retry clock
+ * about each failed one (attempts.ts acts on the answer). The last decision stays here for the
+ * error (a 429's `reset`) and the trace.
  */
 export class CallState {
   readonly setup: CallSetup;
@@ -100,15 +100,6 @@ export class CallState {
     keyed.headers.set('x-api-key', this.setup.apiKey);
     return this.setup.fetch()(keyed, init);
   }
-
-  /** ky's `retry.shouldRetry`: asks the retry clock, logs the attempt, answers with a boolean. */
-  readonly shouldRetry = ({ error }: { error: Error; retryCount: number }): boolean => {
-    const decision = this.decide(error);
-    return decision?.retry === true;
-  };
-
-  /** ky's `retry.delay`: the wait the clock decided (ky adds no jitter and no cap of its own). */
-  readonly delay = (): number => (this.decision?.retry ? this.decision.waitMs : 0);
 
   /** Decides about the attempt that just failed with `error`; once per attempt. */
   decide(error: unknown): RetryClockDecision | undefined {

@@ -1,6 +1,7 @@
 import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
 import { ConfigurationError } from '../errors/index.js';
 import { VERSION } from '../version.js';
+import { runAttempts } from './attempts.js';
 import { bufferedText } from './buffered-fetch.js';
 import { checkKey, checkRequestOptions } from './call-checks.js';
 import { CallState } from './call-state.js';
@@ -57,13 +58,12 @@ export interface HttpResult {
 }
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
-const ALL_METHODS = ['get', 'put', 'delete', 'post', 'patch', 'head', 'options'];
 
 /**
- * The one request pipeline. ky runs the attempts; the SDK decides: every failed attempt goes to
- * the retry clock (retry-clock.ts) through {@link CallState}, and ky only waits what it is told
- * (no status list, no header parsing, no jitter of its own). Each attempt runs the middleware,
- * then gets the key, then reads the whole body under the per-attempt timeout.
+ * The one request pipeline: each attempt is one ky request; every failed attempt goes to the
+ * retry clock (retry-clock.ts) through {@link CallState}, which decides whether and when the next
+ * one goes (attempts.ts). Each attempt runs the middleware, then gets the key, then reads the
+ * whole body under the per-attempt timeout.
  */
 export class HttpCore {
   readonly #options: ResolvedOptions;
@@ -85,11 +85,13 @@ export class HttpCore {
     // options into these on each request. The key is not among them: it is added per attempt,
     // after the middleware (call-state.ts).
     this.#ky = ky.create({
-      baseUrl: options.baseUrl,
+      // A prefix joined as text, not a `baseUrl` resolved per call: ky builds a throwaway
+      // Request and URL to resolve a baseUrl, a measurable share of each page of a long walk.
+      prefix: options.baseUrl,
       headers: baseHeaders(options.defaultHeaders),
       timeout: options.timeout,
       throwHttpErrors: true,
-      retry: { methods: ALL_METHODS, afterStatusCodes: [], maxRetryAfter: 0, backoffLimit: Number.POSITIVE_INFINITY },
+      retry: 0,
     });
   }
 
@@ -141,20 +143,14 @@ export class HttpCore {
       log: options.log,
       trace,
     });
-    // The clock stops the loop; ky's limit only has to stay out of its way.
-    const kyOptions: KyOptions = {
-      method: call.method,
-      fetch: state.fetch,
-      retry: { limit: maxRetries + 1, shouldRetry: state.shouldRetry, delay: state.delay },
-    };
+    // One ky request per attempt; runAttempts (attempts.ts) retries.
+    const kyOptions: KyOptions = { method: call.method, fetch: state.fetch, retry: 0 };
     if (perCall?.headers) kyOptions.headers = perCall.headers;
-    if (call.query !== undefined) kyOptions.searchParams = call.query;
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
-    if (totalTimeout !== undefined) kyOptions.totalTimeout = totalTimeout;
     try {
-      const response = await this.#ky(call.path, kyOptions);
+      const response = await runAttempts(this.#ky, withQuery(call.path, call.query), kyOptions, state, perCall?.signal);
       state.succeeded();
       return this.#read(response, context);
     } catch (error) {
@@ -204,6 +200,23 @@ export class HttpCore {
       throw new ConfigurationError('apiKey', 'The `apiKey` function threw; see `cause`.', { cause: error });
     }
   }
+}
+
+// The query is joined to the path here rather than handed to ky as `searchParams`, for which ky
+// parses the URL again and builds a second Request on every call. Encoded as URLSearchParams
+// encodes it, as before; a query already in the path (`client.request('GET', 'x?a=1')`) is kept.
+export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return path;
+  const hash = path.indexOf('#');
+  const [base, fragment] = hash === -1 ? [path, ''] : [path.slice(0, hash), path.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}${search}${fragment}`;
 }
 
 // Headers compare names case-insensitively, so a default `X-API-Key` or `User-Agent` in any

@@ -4,7 +4,7 @@ import { APIPromise } from './api-promise.js';
 import { safeParse } from './safe-parse.js';
 import { mergeExtras } from './extra-fields.js';
 import { inPlaceCheck } from './in-place-check.js';
-import type { HttpMethod, HttpResult, QueryValue } from './http.js';
+import type { HttpCall, HttpMethod, HttpResult, QueryValue } from './http.js';
 import type { Transport } from './lazy-http.js';
 import { type AnySchema, fillPath, type InputOf, type Operation, type OperationInput, type ResultOf } from './operation.js';
 import { checkPrefetch } from './list-errors.js';
@@ -59,15 +59,24 @@ export class OperationRunner {
       const items = this.parse(itemsSchemaOf(op.response), shape.items, result, `${op.method} /${op.path}`) as T[];
       return new Page<T>(items, shape.nextCursor, fetchPage, prefetch);
     };
+    // The parameters are checked once, for the first page; later pages differ only by the
+    // cursor the service handed out, so they skip the schema (a zod parse per page).
+    let checked: HttpCall | undefined;
     const fetchPage = async (cursor: string, signal?: AbortSignal): Promise<Page<T>> => {
-      const result = await this.#send(op, { ...input, query: { ...input.query, cursor } }, withSignal(options, signal));
-      return toPage(result, cursor);
+      checked ??= this.#prepare(op, input, options);
+      const call = { ...checked, query: { ...checked.query, cursor }, options: withSignal(options, signal) };
+      return toPage(await this.#http.send(call), cursor);
     };
     const firstCursor = typeof input.query?.cursor === 'string' ? input.query.cursor : undefined;
     return new PagePromise<T>(
       () => {
-        checkPrefetch(prefetch);
-        return this.#send(op, input, options);
+        try {
+          checkPrefetch(prefetch);
+          checked = this.#prepare(op, input, options);
+        } catch (error) {
+          return Promise.reject(error);
+        }
+        return this.#http.send(checked);
       },
       (result) => toPage(result, firstCursor),
       firstCursor ?? null,
@@ -123,23 +132,28 @@ export class OperationRunner {
   }
 
   #send(op: Operation, input: OperationInput, options: RequestOptions | undefined): Promise<HttpResult> {
-    const what = `${op.method} /${op.path}`;
     try {
-      const path = op.pathParams ? validateRequest(op.pathParams, input.path ?? {}, what) : input.path;
-      const query = op.query ? validateRequest(op.query, input.query ?? {}, what) : input.query;
-      const body = op.body ? validateRequest(op.body, input.body, what) : input.body;
-      const merged = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what);
-      return this.#http.send({
-        method: op.method,
-        path: fillPath(op.path, path as Record<string, unknown> | undefined),
-        query: merged.query,
-        body: merged.body,
-        options,
-        operation: this.#names.get(op) ?? `${op.method} /${op.path}`,
-      });
+      return this.#http.send(this.#prepare(op, input, options));
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /** Checks a call's input against its operation and builds what is sent; throws what it refuses. */
+  #prepare(op: Operation, input: OperationInput, options: RequestOptions | undefined): HttpCall {
+    const what = `${op.method} /${op.path}`;
+    const path = op.pathParams ? validateRequest(op.pathParams, input.path ?? {}, what) : input.path;
+    const query = op.query ? validateRequest(op.query, input.query ?? {}, what) : input.query;
+    const body = op.body ? validateRequest(op.body, input.body, what) : input.body;
+    const merged = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what);
+    return {
+      method: op.method,
+      path: fillPath(op.path, path as Record<string, unknown> | undefined),
+      query: merged.query,
+      body: merged.body,
+      options,
+      operation: this.#names.get(op) ?? what,
+    };
   }
 }
 

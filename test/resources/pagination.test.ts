@@ -119,7 +119,7 @@ describe('pagination', () => {
     const page = await client().deposits.list({ limit: 1 });
     const next = await page.getNextPage();
     expect(next.hasNextPage()).toBe(false);
-    expect(seen).toEqual(['?limit=1', '?cursor=n1&limit=1']);
+    expect(seen).toEqual(['?limit=1', '?limit=1&cursor=n1']);
   });
 
   it('a bad item on a later page fails there, after the good items were yielded', async () => {
