@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CreditPlatform, type CreditPlatformError, InternalServerError } from '../../src/index.js';
 import { startFakeServer, type FakeServer } from '../../src/testing/index.js';
 
@@ -88,5 +89,28 @@ describe('read-ahead over loopback HTTP', () => {
     const sent = 100 - server.fake.faults.pending;
     expect(sent).toBeGreaterThan(2); // it did read ahead
     expect(sent).toBeLessThanOrEqual(2 + 3);
+  });
+
+  it('the page read ahead leaves before a consumer that works synchronously goes through the current one', async () => {
+    const { client } = await start(10);
+    // What this process writes to its sockets, in order, beside the items the loop takes.
+    const events: string[] = [];
+    const write = net.Socket.prototype.write;
+    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args) {
+      const [chunk] = args;
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('latin1');
+      if (text.startsWith('GET ') && text.includes('cursor=')) events.push('request for page 2');
+      return (write as (...a: unknown[]) => boolean).apply(this, args);
+    });
+    try {
+      // No await in the loop body: the consumer never gives the event loop a turn by itself.
+      for await (const tx of client.transactions.list({ limit: 5 }, { prefetch: 1 })) events.push(tx.id);
+    } finally {
+      spy.mockRestore();
+    }
+    const items = events.filter((event) => event !== 'request for page 2');
+    expect(items).toHaveLength(10);
+    // Before the first item of page 1 is handed out, not after its last one.
+    expect(events.indexOf('request for page 2')).toBe(0);
   });
 });

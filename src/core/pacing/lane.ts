@@ -75,7 +75,6 @@ export class Lane {
   }
 
   adopt(remaining: number, until: number, now: number): void {
-    if (process.env.BENCH_DUMP) process.stderr.write(`${process.pid} ${now % 100000} ADOPT ${remaining} until+${until - now}\n`);
     if (until > now) this.#budget = { remaining, until };
   }
 
