@@ -7,7 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 npm run build >/dev/null || { echo "build failed"; exit 1; }
 rc=0
-for script in bench:read-ahead bench:webhooks bench:size bench:resources bench:overhead bench:fake; do
+for script in bench:read-ahead bench:webhooks bench:size bench:resources bench:ky-floor bench:overhead bench:fake; do
   echo
   echo "=== npm run $script"
   npm run --silent "$script" || rc=1

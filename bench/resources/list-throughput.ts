@@ -31,12 +31,14 @@ async function handLoop(baseUrl: string): Promise<number> {
   return count;
 }
 
-// ky alone, as the SDK uses it but without the SDK: the ceiling any ky-based client can reach.
+// ky alone, configured as the SDK configures it (a prefix, the query in the URL, no ky retry) but
+// without the SDK: the ceiling any ky-based client can reach.
 async function kyLoop(api: KyInstance): Promise<number> {
   let count = 0;
   let cursor: string | null = null;
   do {
-    const res = await api.get('transactions', { searchParams: cursor ? { limit: LIMIT, cursor } : { limit: LIMIT } });
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const res = await api.get(`transactions?limit=${LIMIT}${query}`);
     const body = JSON.parse(await res.text()) as { success?: unknown; data?: { items?: unknown; nextCursor?: unknown } };
     if (body.success !== true || !body.data || !Array.isArray(body.data.items)) throw new Error('bad envelope');
     for (const _ of body.data.items) count++;
@@ -66,7 +68,7 @@ try {
   const off = new CreditPlatform({ apiKey: API_KEY, baseUrl, validateResponses: false });
   const variants: [string, () => Promise<number>][] = [
     ['hand-written fetch loop', () => handLoop(baseUrl)],
-    ['bare ky loop', () => kyLoop(ky.create({ baseUrl: `${baseUrl}/`, headers: { 'x-api-key': API_KEY } }))],
+    ['bare ky loop', () => kyLoop(ky.create({ prefix: baseUrl, headers: { 'x-api-key': API_KEY }, retry: 0 }))],
     ['SDK, validation on', () => sdkLoop(on)],
     ['SDK, validation off', () => sdkLoop(off)],
   ];
