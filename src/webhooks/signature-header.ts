@@ -68,9 +68,11 @@ export function parseSignatureHeader(header: string | readonly string[] | null |
   return bytes;
 }
 
-// Spaces and tabs only: String.prototype.trim would also drop newlines and Unicode spaces.
+// Spaces and tabs only: String.prototype.trim would also drop newlines and Unicode spaces. It
+// still serves as the test, though: nothing to trim at all is the usual case, and trim finds
+// that in a few nanoseconds where a regular expression scanned the whole header.
 function trimOws(value: string): string {
-  return /^[ \t]|[ \t]$/.test(value) ? value.replace(/^[ \t]+|[ \t]+$/g, '') : value;
+  return value.trim() === value ? value : value.replace(/^[ \t]+|[ \t]+$/g, '');
 }
 
 /** The value of one lowercase hex digit (the caller has checked it is one). */
