@@ -8,40 +8,55 @@ export type SignatureHeaderProblem = 'missing_signature' | 'malformed_signature'
 export type SignatureCheck = 'ok' | SignatureHeaderProblem | 'signature_mismatch';
 
 /**
- * Returns the header's 64 lowercase hex digits, or the reason the header is unusable.
- * Only spaces and tabs around the value are dropped (RFC 9110 optional whitespace);
- * everything else must match exactly: 64 lowercase hex digits, no prefix, no
- * uppercase, no 65th digit. It allocates nothing for a well-formed header: this runs on
- * every delivery, and at 1 KB bodies the HMAC itself takes only a few microseconds.
- * The caller has checked the type with `checkSignatureType`.
+ * Returns the header's value, spaces and tabs around it dropped (RFC 9110 optional whitespace),
+ * if it is 64 characters long, or the reason the header is unusable. Whether those 64 characters
+ * are lowercase hex digits is left to {@link compareHex}: the node:crypto verifier checks them in
+ * the same pass that compares them with the MAC, which saves a second walk over the header on
+ * every delivery (at 1 KB bodies the HMAC itself takes only about two microseconds).
+ * It allocates nothing for a well-formed header. The caller has checked the type with
+ * `checkSignatureType`.
  */
-export function readSignatureHex(header: string | readonly string[] | null | undefined): string | SignatureHeaderProblem {
+export function signatureText(header: string | readonly string[] | null | undefined): string | SignatureHeaderProblem {
   // A repeated header (two values) is refused; no value, an empty list or a blank value is missing.
   if (typeof header !== 'string' && header != null && header.length > 1) return 'malformed_signature';
   const trimmed = trimOws((typeof header === 'string' ? header : header?.[0]) ?? '');
   if (trimmed.length === 0) return 'missing_signature';
-  let bad = trimmed.length === 64 ? 0 : -1;
-  // A digit or a-f leaves the sign bit of `bad` clear; anything else sets it.
-  for (let i = 0; i < 64 && bad >= 0; i++) {
-    const code = trimmed.charCodeAt(i);
-    bad |= ((code - 0x30) | (0x39 - code)) & ((code - 0x61) | (0x66 - code));
-  }
-  return bad < 0 ? 'malformed_signature' : trimmed;
+  return trimmed.length === 64 ? trimmed : 'malformed_signature';
 }
 
-/** Whether {@link readSignatureHex} refused the header: its problems are never 64 characters long. */
+/** Whether {@link signatureText} or {@link readSignatureHex} refused the header: its problems are never 64 characters long. */
 export function isHeaderProblem(value: string): value is SignatureHeaderProblem {
   return value.length !== 64;
 }
 
 /**
- * Compares a computed MAC with the header's digits, both 64 lowercase hex characters, in
- * time that does not depend on where they differ: fixed length, XOR-accumulate, no early exit.
+ * Compares a computed MAC (64 lowercase hex digits) with the header's 64 characters and checks
+ * at once that those are lowercase hex digits: negative if one is not (the header is malformed),
+ * 0 if they equal the MAC, positive if they differ. Fixed length, XOR-accumulate, no early exit,
+ * so the time does not depend on where they differ.
  */
-export function equalHex(mac: string, expected: string): boolean {
+export function compareHex(mac: string, header: string): number {
+  let bad = 0;
   let diff = 0;
-  for (let i = 0; i < 64; i++) diff |= mac.charCodeAt(i) ^ expected.charCodeAt(i);
-  return diff === 0;
+  for (let i = 0; i < 64; i++) {
+    const code = header.charCodeAt(i);
+    // A digit or a-f leaves the sign bit of `bad` clear; anything else sets it.
+    bad |= ((code - 0x30) | (0x39 - code)) & ((code - 0x61) | (0x66 - code));
+    diff |= code ^ mac.charCodeAt(i);
+  }
+  // `bad >> 31` is -1 once the sign bit is set, 0 otherwise.
+  return (bad >> 31) | diff;
+}
+
+/**
+ * Returns the header's 64 lowercase hex digits, or the reason the header is unusable:
+ * {@link signatureText}, then the digits checked. Everything but the optional whitespace
+ * must match exactly: 64 lowercase hex digits, no prefix, no uppercase, no 65th digit.
+ */
+export function readSignatureHex(header: string | readonly string[] | null | undefined): string | SignatureHeaderProblem {
+  const text = signatureText(header);
+  // Compared with itself, the text differs nowhere: only the digit check can make it negative.
+  return isHeaderProblem(text) || compareHex(text, text) === 0 ? text : 'malformed_signature';
 }
 
 /** The 32 MAC bytes the header names, or the reason the header is unusable (see {@link readSignatureHex}). */
@@ -53,9 +68,11 @@ export function parseSignatureHeader(header: string | readonly string[] | null |
   return bytes;
 }
 
-// Spaces and tabs only: String.prototype.trim would also drop newlines and Unicode spaces.
+// Spaces and tabs only: String.prototype.trim would also drop newlines and Unicode spaces. It
+// still serves as the test, though: nothing to trim at all is the usual case, and trim finds
+// that in a few nanoseconds where a regular expression scanned the whole header.
 function trimOws(value: string): string {
-  return /^[ \t]|[ \t]$/.test(value) ? value.replace(/^[ \t]+|[ \t]+$/g, '') : value;
+  return value.trim() === value ? value : value.replace(/^[ \t]+|[ \t]+$/g, '');
 }
 
 /** The value of one lowercase hex digit (the caller has checked it is one). */

@@ -13,7 +13,7 @@ import {
   type WebhookSecretKey,
   type WebhookSignatureHeader,
 } from './inputs.js';
-import { equalHex, isHeaderProblem, readSignatureHex, type SignatureCheck } from './signature-header.js';
+import { compareHex, isHeaderProblem, type SignatureCheck, signatureText } from './signature-header.js';
 
 let nodeCrypto: typeof NodeCrypto | undefined;
 
@@ -29,10 +29,11 @@ function crypto(fn: string): typeof NodeCrypto {
 
 // The MAC is compared as hex text: node:crypto writes the hex digest natively, which
 // profiled cheaper than decoding the header into bytes plus a Buffer for timingSafeEqual
-// (together a third of the cost of verifying 1 KB). equalHex is constant-time, like
-// timingSafeEqual, and the header was already checked to be 64 lowercase hex digits.
-function macMatches(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey, expected: string): boolean {
-  return equalHex(node.createHmac('sha256', keyObject(node, key)).update(data).digest('hex'), expected);
+// (together a third of the cost of verifying 1 KB). compareHex is constant-time, like
+// timingSafeEqual, and checks the header's digits in the same pass: negative if the header
+// holds anything but 64 lowercase hex digits, 0 on a match.
+function macDiff(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey, header: string): number {
+  return compareHex(node.createHmac('sha256', keyObject(node, key)).update(data).digest('hex'), header);
 }
 
 // Preparing a string key costs about 5% of verifying 1 KB, so a string secret's KeyObject is
@@ -58,15 +59,18 @@ export function checkSignatureSync(payload: unknown, signature: unknown, secret:
   const data = checkPayload(payload, fn);
   checkSecret(secret, fn);
   checkSignatureType(signature, fn);
-  const expected = readSignatureHex(signature as WebhookSignatureHeader);
-  if (isHeaderProblem(expected)) return expected;
+  const header = signatureText(signature as WebhookSignatureHeader);
+  if (isHeaderProblem(header)) return header;
   const node = crypto(fn);
-  let matched = false;
-  // Every key is tried, so timing does not reveal which rotation slot matched.
-  for (const key of Array.isArray(secret) ? (secret as readonly WebhookSecretKey[]) : [secret as WebhookSecretKey]) {
-    matched = macMatches(node, data, key, expected) || matched;
-  }
-  return matched ? 'ok' : 'signature_mismatch';
+  // Every key of a rotation list is tried, so timing does not reveal which slot matched: the
+  // smallest difference wins (negative, a non-hex header, is the same for every key). One
+  // secret, the common case, is not wrapped in a list and a for-of loop: V8 then compiled the
+  // HMAC calls inside the loop's implicit try/finally (which closes the iterator), and that
+  // measured about 5% of verifying 1 KB.
+  const diff = Array.isArray(secret)
+    ? (secret as readonly WebhookSecretKey[]).reduce((min, key) => Math.min(min, macDiff(node, data, key, header)), 1)
+    : macDiff(node, data, secret as WebhookSecretKey, header);
+  return diff < 0 ? 'malformed_signature' : diff ? 'signature_mismatch' : 'ok';
 }
 
 /**

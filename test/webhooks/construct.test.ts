@@ -80,6 +80,38 @@ describe('constructWebhookEvent', () => {
     expect(error).toMatchObject({ code, name: 'WebhookVerificationError' });
   });
 
+  // The node:crypto variant checks the header's digits while comparing them with each MAC, after
+  // the HMAC: a 64-character header that is not lowercase hex must still be malformed, whichever
+  // secret of a list it would otherwise match, and never verify.
+  it.each([
+    ['malformed_signature', 'the valid signature in uppercase', (sig: string) => sig.toUpperCase()],
+    ['malformed_signature', 'a non-hex last character', (sig: string) => `${sig.slice(0, 63)}g`],
+    ['malformed_signature', 'a full-width digit', (sig: string) => `\uff10${sig.slice(1)}`],
+    ['malformed_signature', '64 non-hex characters', () => 'z'.repeat(64)],
+    ['signature_mismatch', 'another valid MAC', () => signWebhookPayload('other body', SECRET)],
+  ])('throws %s for %s, with one secret and with a rotation list', async (code, _, header) => {
+    const body = JSON.stringify(envelope);
+    const value = header(signWebhookPayload(body, SECRET));
+    for (const secret of [SECRET, [SECRET, 'whsec_old'], ['whsec_new', SECRET]]) {
+      expect(await constructBoth(body, value, secret)).toMatchObject({ error: 'WebhookVerificationError' });
+      expect(() => constructWebhookEvent(body, value, secret)).toThrow(expect.objectContaining({ code }));
+    }
+  });
+
+  it('accepts a list in which any one secret matches, and refuses one in which none does', async () => {
+    const { body, sig } = signed(JSON.stringify(envelope));
+    for (const secret of [
+      [SECRET, 'whsec_old'],
+      ['whsec_new', SECRET],
+      ['a', SECRET, 'b'],
+    ]) {
+      expect(await constructBoth(body, sig, secret)).toEqual({ value: envelope });
+    }
+    expect(() => constructWebhookEvent(body, sig, ['whsec_new', 'whsec_old'])).toThrow(
+      expect.objectContaining({ code: 'signature_mismatch' }),
+    );
+  });
+
   it('verifies before parsing: an unsigned non-JSON body is a signature error', async () => {
     expect(await constructBoth('not json', 'a'.repeat(64))).toMatchObject({ message: expect.stringMatching(/does not match/) });
   });

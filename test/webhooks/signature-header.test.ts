@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { equalHex, parseSignatureHeader, readSignatureHex } from '../../src/webhooks/signature-header.js';
+import { compareHex, parseSignatureHeader, readSignatureHex, signatureText } from '../../src/webhooks/signature-header.js';
 
 const HEX = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
 // The rule, written the slow and obvious way: the oracle for the one-pass parser.
@@ -60,12 +60,39 @@ describe('readSignatureHex (the header rule, attacker-controlled input)', () => 
   });
 });
 
-describe('equalHex', () => {
-  it('is true only for the same 64 digits, wherever they differ', () => {
-    expect(equalHex(HEX, HEX)).toBe(true);
+describe('signatureText (the length rule only; the digits are checked by compareHex)', () => {
+  it.each<[string, Parameters<typeof signatureText>[0], string]>([
+    ['64 lowercase hex digits', HEX, HEX],
+    ['spaces and tabs around 64 characters', ` \t${'z'.repeat(64)}\t `, 'z'.repeat(64)],
+    ['64 characters that are not hex', 'Z'.repeat(64), 'Z'.repeat(64)],
+    ['blanks only', ' \t ', 'missing_signature'],
+    ['an empty list', [], 'missing_signature'],
+    ['a repeated header', [HEX, HEX], 'malformed_signature'],
+    ['63 characters', HEX.slice(1), 'malformed_signature'],
+    ['65 characters', `${HEX}0`, 'malformed_signature'],
+  ])('%s', (_, header, expected) => {
+    expect(signatureText(header)).toBe(expected);
+  });
+});
+
+describe('compareHex (digit check and constant-time comparison in one pass)', () => {
+  const flip = (hex: string, i: number, to: string) => hex.slice(0, i) + to + hex.slice(i + 1);
+
+  it('is 0 for the same 64 digits and positive wherever they differ', () => {
+    expect(compareHex(HEX, HEX)).toBe(0);
     for (let i = 0; i < 64; i++) {
-      const other = HEX.slice(0, i) + (HEX[i] === '0' ? '1' : '0') + HEX.slice(i + 1);
-      expect(equalHex(HEX, other)).toBe(false);
+      expect(compareHex(HEX, flip(HEX, i, HEX[i] === '0' ? '1' : '0'))).toBeGreaterThan(0);
     }
+  });
+
+  it('is negative for a character that is not a lowercase hex digit, at any position', () => {
+    for (const bad of ['A', 'F', 'g', '/', ':', '`', ' ', '\0', '\uff10', '\u0130', '\uffff']) {
+      for (let i = 0; i < 64; i++) expect(compareHex(HEX, flip(HEX, i, bad))).toBeLessThan(0);
+    }
+  });
+
+  it('is negative for an uppercase header even when it names the right MAC', () => {
+    const mac = 'abcdef0123456789'.repeat(4);
+    expect(compareHex(mac, mac.toUpperCase())).toBeLessThan(0);
   });
 });

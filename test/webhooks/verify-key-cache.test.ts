@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { verifyWebhookSignature } from '../../src/webhooks/index.js';
 
 // verifyWebhookSignature keeps a KeyObject per string secret (at most 32): the cache must never
@@ -31,5 +31,25 @@ describe('verifyWebhookSignature with many secrets', () => {
     expect(verifyWebhookSignature(body, sign('new'), ['new', 'old'])).toBe(true);
     expect(verifyWebhookSignature(body, sign('old'), ['new', 'old'])).toBe(true);
     expect(verifyWebhookSignature(body, sign('other'), ['new', 'old'])).toBe(false);
+  });
+
+  it('rotation: every secret of the list is tried, wherever the match is (no early exit)', () => {
+    // The very object the verifier loads through process.getBuiltinModule, so the spy sees its calls.
+    const nodeCrypto = process.getBuiltinModule('node:crypto');
+    const createHmac = vi.spyOn(nodeCrypto, 'createHmac');
+    try {
+      for (const secrets of [
+        ['a', 'b', 'c'],
+        ['x', 'a', 'y'],
+        ['x', 'y', 'a'],
+        ['x', 'y', 'z'],
+      ]) {
+        createHmac.mockClear();
+        expect(verifyWebhookSignature(body, sign('a'), secrets)).toBe(secrets.includes('a'));
+        expect(createHmac).toHaveBeenCalledTimes(3);
+      }
+    } finally {
+      createHmac.mockRestore();
+    }
   });
 });
