@@ -42,13 +42,13 @@ function macDiff(node: typeof NodeCrypto, data: string | Uint8Array, key: Webhoo
 // on every call; Node 20 did not), so byte secrets are cached too. They are keyed by their
 // content at the time of the call, not by the object (a caller may refill a buffer), one char
 // per byte, in a map of their own: the string 'é' is the UTF-8 key C3 A9, the byte E9 is not.
-// Building that id costs 0.1 to 0.3 µs up to 64 bytes but about 5 µs at 1 KB, and a spread or
-// apply of a huge secret throws, so only secrets up to 64 bytes (SHA-256's block: HMAC hashes a
-// longer key down first) are cached; longer ones are passed as bytes. `new Uint8Array` copies
-// a byte secret (and views an ArrayBuffer): sparing the copy measured 2% at 32 bytes and costs
-// 24 bytes of the bundle budget (bench/size). Each map keeps at most 32 secrets, more than any rotation holds:
-// a 33rd starts it afresh, so a caller with a secret per call cannot grow it. Like the string
-// keys, the ids are secrets: they stay in this module and never reach an error or a log.
+// Building that id costs 0.1 to 0.3 µs up to 64 bytes but about 5 µs at 1 KB, and an apply of
+// a huge secret throws, so only secrets up to 64 bytes (SHA-256's block: HMAC hashes a longer
+// key down first) are cached; longer ones are passed as they are (an ArrayBuffer as a view,
+// inline: `keyMaterial` costs 50 bytes of the bundle budget, bench/size). Each map keeps at
+// most 32 secrets, more than any rotation holds: a 33rd starts it afresh, so a caller with a
+// secret per call cannot grow it. Like the string keys, the ids are secrets: they stay in this
+// module and never reach an error or a log.
 const keyObjects = new Map<string, NodeCrypto.KeyObject>();
 const byteKeyObjects = new Map<string, NodeCrypto.KeyObject>();
 
@@ -56,7 +56,7 @@ function keyObject(node: typeof NodeCrypto, key: WebhookSecretKey): NodeCrypto.K
   let cache = keyObjects;
   let id = key as string;
   if (typeof key !== 'string') {
-    key = new Uint8Array(key);
+    key = ArrayBuffer.isView(key) ? key : new Uint8Array(key);
     if (key.length > 64) return key;
     cache = byteKeyObjects;
     id = String.fromCharCode.apply(null, key as unknown as number[]);
