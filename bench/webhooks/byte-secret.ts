@@ -8,6 +8,7 @@
 // With --baseline, the older verifier is measured in the same rounds (before/after in one run).
 import { randomBytes } from 'node:crypto';
 import { signWebhookPayload, verifyWebhookSignature } from '../../src/webhooks/index.js';
+import { median, opsPerSecond } from '../lib/cpu-time.js';
 
 type Verify = typeof verifyWebhookSignature;
 const ROUNDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 15);
@@ -28,25 +29,8 @@ const secrets: Record<string, string | Uint8Array | ArrayBuffer> = {
   'Buffer 1 MB (not cached)': randomBytes(1 << 20),
 };
 
-function cpuNow(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
 /** CPU nanoseconds per call of `fn`, over about `ms` CPU milliseconds. */
-function nsPerCall(fn: () => unknown, ms: number): number {
-  let calls = 0;
-  const start = cpuNow();
-  let elapsed = 0;
-  while (elapsed < ms) {
-    for (let i = 0; i < 100; i++) fn();
-    calls += 100;
-    elapsed = cpuNow() - start;
-  }
-  return (elapsed * 1e6) / calls;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const nsPerCall = (fn: () => unknown, ms: number) => 1e9 / opsPerSecond(fn, ms, 100);
 
 const cases: [string, () => unknown][] = [];
 for (const [name, secret] of Object.entries(secrets)) {
@@ -78,7 +62,7 @@ for (const [name, values] of times) {
 console.log('content id + Map lookup, by secret size:');
 for (const size of [32, 64, 256, 1024]) {
   const bytes = new Uint8Array(randomBytes(size));
-  const id = () => String.fromCharCode.apply(null, new Uint8Array(bytes) as unknown as number[]);
+  const id = () => String.fromCharCode.apply(null, bytes as unknown as number[]);
   const map = new Map([[id(), 1]]);
   console.log(
     `  ${String(size).padStart(5)} B  ${nsPerCall(() => map.get(id()), 50)
