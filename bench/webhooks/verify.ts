@@ -8,6 +8,7 @@
 // machine, wall time mostly measures the other tenants.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { signWebhookPayload, verifyWebhookSignature, verifyWebhookSignatureAsync } from '../../src/webhooks/index.js';
+import { cpuNow, median, opsPerSecond } from '../lib/cpu-time.js';
 
 const SECRET = 'whsec_0123456789abcdef0123456789abcdef';
 const ROUNDS = Number(process.argv[2] ?? 61);
@@ -16,30 +17,6 @@ const encoder = new TextEncoder();
 function payloadOf(bytes: number): string {
   const filler = 'x'.repeat(Math.max(0, bytes - 90));
   return JSON.stringify({ id: 'evt_bench', type: 'score.updated', timestamp: '2026-01-01T00:00:00Z', data: { filler } });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-/** CPU milliseconds used by this process so far (all threads, so Web Crypto's pool too). */
-function cpuNow(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/** Operations per CPU-second of `fn` over about `ms` CPU milliseconds. */
-function opsPerSecond(fn: () => unknown, ms: number): number {
-  let ops = 0;
-  const start = cpuNow();
-  let elapsed = 0;
-  while (elapsed < ms) {
-    for (let i = 0; i < 200; i++) fn();
-    ops += 200;
-    elapsed = cpuNow() - start;
-  }
-  return (ops * 1000) / elapsed;
 }
 
 async function opsPerSecondAsync(fn: () => Promise<unknown>, ms: number): Promise<number> {
