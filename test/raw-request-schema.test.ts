@@ -55,3 +55,19 @@ describe('client.request with extraBody and extraQuery', () => {
     expect(sent).toBe(0);
   });
 });
+
+describe('client.request query joined to the path', () => {
+  it('keeps a query already in the path, encodes values as a form would, and never puts the query after a fragment', async () => {
+    const seen: string[] = [];
+    server.use(
+      http.get(url('credit/lines'), ({ request }) => {
+        seen.push(new URL(request.url).search);
+        return ok([]);
+      }),
+    );
+    await client().request('GET', '/credit/lines?status=open', { query: { limit: 2, skip: undefined } });
+    await client().request('GET', '/credit/lines#top', { query: { note: 'a b&c=d' } });
+    await client().request('GET', '/credit/lines', { query: { skip: undefined } });
+    expect(seen).toEqual(['?status=open&limit=2', '?note=a+b%26c%3Dd', '']);
+  });
+});

@@ -143,8 +143,8 @@ export class HttpCore {
       log: options.log,
       trace,
     });
-    // One ky request per attempt; runAttempts (attempts.ts) retries.
-    const kyOptions: KyOptions = { method: call.method, fetch: state.fetch, retry: 0 };
+    // One ky request per attempt (the instance has ky's retry off); runAttempts retries.
+    const kyOptions: KyOptions = { method: call.method, fetch: state.fetch };
     if (perCall?.headers) kyOptions.headers = perCall.headers;
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
@@ -205,7 +205,7 @@ export class HttpCore {
 // The query is joined to the path here rather than handed to ky as `searchParams`, for which ky
 // parses the URL again and builds a second Request on every call. Encoded as URLSearchParams
 // encodes it, as before; a query already in the path (`client.request('GET', 'x?a=1')`) is kept.
-export function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
   if (query === undefined) return path;
   const params = new URLSearchParams();
   for (const key of Object.keys(query)) {
