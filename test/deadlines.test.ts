@@ -38,6 +38,17 @@ describe('totalTimeout', () => {
     expect(server.requests.length).toBeLessThan(5);
   });
 
+  it('cuts short an attempt that would outlast it, however long the per-attempt timeout', async () => {
+    const server = await loopback(() => undefined);
+    const started = Date.now();
+    const error = await captureError(at(server.baseUrl, { timeout: 5_000, totalTimeout: 300 }).accounts.me());
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error.message).toMatch(/totalTimeout of 300 ms spent over 1 attempt/);
+    expect(elapsed).toBeGreaterThanOrEqual(250);
+    expect(elapsed).toBeLessThan(2_000); // not the 5 s per-attempt timeout
+  });
+
   it('per call, and a wait that would pass it ends the call at once with the error in hand', async () => {
     const server = await loopback((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
