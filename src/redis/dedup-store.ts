@@ -1,7 +1,9 @@
 // The webhook receivers' de-duplication store in Redis, shared by every receiver process.
 import { randomUUID } from 'node:crypto';
+import type { Logger } from '../core/logger.js';
 import type { WebhookClaim, WebhookDedupStore } from '../webhooks/dedup-store.js';
 import { connect, positiveInteger, type RedisClient, script } from './connection.js';
+import { listenForErrors, storeLogger } from './error-listener.js';
 
 /**
  * Options of {@link createRedisDedupStore}.
@@ -21,6 +23,22 @@ export interface RedisDedupStoreOptions {
   readonly prefix?: string;
   /** How long a Redis call may take before the receiver answers 503 (the service retries). Default 2 000 ms. */
   readonly commandTimeoutMs?: number;
+  /**
+   * Where the store reports a lost Redis connection (one `warn` per outage, one `info` when it is
+   * back) if it adds the client's `'error'` listener, which it does only when the client has none.
+   * Default `console`.
+   *
+   * @example
+   * ```ts
+   * import { Redis } from 'ioredis';
+   * import type { Logger } from 'credit-platform';
+   * import { createRedisDedupStore } from 'credit-platform/redis';
+   *
+   * declare const logger: Logger; // pino, winston, bunyan or console
+   * const store = createRedisDedupStore(new Redis(process.env.REDIS_URL!), { logger });
+   * ```
+   */
+  readonly logger?: Logger;
 }
 
 const DONE = 'done';
@@ -52,10 +70,13 @@ return 0
  * holds a claim can complete or release it; completed ids are remembered for 72 h.
  *
  * When Redis fails, `claim` rejects and the receiver answers 503, so the service retries later;
- * a handler never runs twice for an id whose completion Redis still holds.
+ * a handler never runs twice for an id whose completion Redis still holds. A client with no
+ * `'error'` listener gets one from the store, so that losing Redis never ends the process
+ * (`redis` throws an `'error'` event nobody listens to): it writes one `warn` per outage to
+ * `options.logger`. A listener you added before creating the store is left alone.
  *
  * @param redis - A connected client of `redis` (v5 or later) or of `ioredis`.
- * @param options - Retention, lease, key prefix, command timeout.
+ * @param options - Retention, lease, key prefix, command timeout, logger.
  * @returns The store to pass as `store` to any webhook receiver.
  *
  * @example
@@ -75,6 +96,7 @@ return 0
 export function createRedisDedupStore(redis: RedisClient, options: RedisDedupStoreOptions = {}): WebhookDedupStore {
   const fn = 'createRedisDedupStore';
   const run = connect(redis, fn, positiveInteger(options.commandTimeoutMs, 2_000, 'commandTimeoutMs', fn));
+  listenForErrors(redis, storeLogger(options.logger, fn));
   const ttlMs = String(positiveInteger(options.ttlMs, 72 * 3_600_000, 'ttlMs', fn));
   const leaseMs = String(positiveInteger(options.leaseMs, 5 * 60_000, 'leaseMs', fn));
   const prefix = options.prefix ?? 'credit-platform:webhook:';
