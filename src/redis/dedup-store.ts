@@ -114,6 +114,7 @@ return 0
  * import { createWebhookHandler } from 'credit-platform/webhooks';
  * import { createRedisDedupStore } from 'credit-platform/redis';
  *
+ * declare function recordPayment(data: unknown): Promise<void>;
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const handler = createWebhookHandler({
  *   secret: process.env.WEBHOOK_SECRET!,
