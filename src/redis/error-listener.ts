@@ -19,7 +19,7 @@ function isEmitter(redis: unknown): redis is Emitter {
 // `scheme://user:password@host` anywhere in a message keeps its scheme and host only.
 const URL_CREDENTIALS = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#@]*@/gi;
 
-function describe(error: unknown): string {
+function errorText(error: unknown): string {
   const text = error instanceof Error ? error.message || error.name : String(error);
   return text.replace(URL_CREDENTIALS, '$1***@');
 }
@@ -46,7 +46,7 @@ export function listenForErrors(redis: unknown, logger: Logger): void {
     down = true;
     logger.warn(
       'credit-platform: the Redis connection is down; the Redis stores fail fast until the client reconnects (each process paces on its own window; webhook receivers answer 503).',
-      { error: describe(error) },
+      { error: errorText(error) },
     );
   });
   redis.on('ready', () => {
