@@ -21,6 +21,8 @@ export function createSharedReceiver(
 }
 
 if (isMain(import.meta.url)) {
+  // No 'error' listener of our own: the store adds one, so losing Redis logs one warn per outage
+  // (deliveries meanwhile get 503 and are retried) instead of ending the process.
   const redis = await createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }).connect();
   const handler = createSharedReceiver(redis, {
     secret: webhookSecret(),

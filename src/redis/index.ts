@@ -10,5 +10,5 @@ export type {
   NodeRedisClient,
   RedisClient,
 } from './connection.js';
-export { createRedisDedupStore, type RedisDedupStoreOptions } from './dedup-store.js';
+export { createRedisDedupStore, type RedisDedupStore, type RedisDedupStoreOptions } from './dedup-store.js';
 export { createRedisPacingStore, type RedisPacingStoreOptions } from './pacing-store.js';

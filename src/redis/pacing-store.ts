@@ -8,8 +8,10 @@
 // uses, is unmaintained. One Lua script over a sorted set does all of it in one round trip.
 import { randomUUID } from 'node:crypto';
 import { IN_FLIGHT_HOLD_MS } from '../core/pacing/sliding-log.js';
+import type { Logger } from '../core/logger.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from '../core/pacing/types.js';
 import { connect, positiveInteger, type RedisClient, script } from './connection.js';
+import { listenForErrors, storeLogger } from './error-listener.js';
 
 /**
  * Options of {@link createRedisPacingStore}.
@@ -25,6 +27,23 @@ export interface RedisPacingStoreOptions {
   readonly prefix?: string;
   /** How long a Redis call may take before this process paces on its own window. Default 1 000 ms. */
   readonly commandTimeoutMs?: number;
+  /**
+   * Where the store reports a lost Redis connection (one `warn` per outage, one `info` when it is
+   * back) if it adds the client's `'error'` listener, which it does only when the client has none.
+   * Default `console`.
+   *
+   * @example
+   * ```ts
+   * import { createClient } from 'redis';
+   * import type { Logger } from 'credit-platform';
+   * import { createRedisPacingStore } from 'credit-platform/redis';
+   *
+   * declare const logger: Logger; // the one you give the client: pino, winston, bunyan or console
+   * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+   * const store = createRedisPacingStore(redis, { logger });
+   * ```
+   */
+  readonly logger?: Logger;
 }
 
 // KEYS[1]: the key's log, a sorted set of slot ids scored by time (ms, Redis's clock, so
@@ -88,8 +107,12 @@ function numbers(reply: unknown): number[] {
  * client's first call, that call fails with a `ConfigurationError`; if it goes away later, each
  * process paces on its own window (one `warn` log line) until Redis answers again.
  *
+ * A client with no `'error'` listener gets one from the store, so that losing Redis never ends the
+ * process (`redis` throws an `'error'` event nobody listens to): it writes one `warn` per outage
+ * to `options.logger`. A listener you added before creating the store is left alone.
+ *
  * @param redis - A connected client of `redis` (v5 or later) or of `ioredis`.
- * @param options - Key prefix and command timeout.
+ * @param options - Key prefix, command timeout, logger.
  * @returns The store to pass as `pacing.store`.
  *
  * @example
@@ -105,6 +128,7 @@ function numbers(reply: unknown): number[] {
 export function createRedisPacingStore(redis: RedisClient, options: RedisPacingStoreOptions = {}): PacingStore {
   const fn = 'createRedisPacingStore';
   const run = connect(redis, fn, positiveInteger(options.commandTimeoutMs, 1_000, 'commandTimeoutMs', fn));
+  listenForErrors(redis, storeLogger(options.logger, fn));
   const prefix = options.prefix ?? 'credit-platform:';
   const slotPrefix = `${randomUUID()}:`;
   let nextSlot = 0;

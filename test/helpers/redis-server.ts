@@ -40,17 +40,19 @@ async function accepting(port: number): Promise<boolean> {
   });
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+/** `password`: the server requires it (`--requirepass`), and `url` carries it. */
+export async function startRedisServer(options: { password?: string } = {}): Promise<RedisServer> {
   const port = await freePort();
+  const auth = options.password === undefined ? [] : ['--requirepass', options.password];
   const dir = mkdtempSync(join(tmpdir(), 'cp-redis-'));
   let child: ChildProcess | undefined;
   const server: RedisServer = {
     port,
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${options.password === undefined ? '' : `:${options.password}@`}127.0.0.1:${port}`,
     async start() {
       child = spawn(
         'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir, ...auth],
         { stdio: 'ignore' },
       );
       for (let i = 0; !(await accepting(port)); i++) {
@@ -75,17 +77,21 @@ export async function startRedisServer(): Promise<RedisServer> {
   return server;
 }
 
-/** The two clients the stores support, connected and quick to notice an outage. */
+/**
+ * The two clients the stores support, connected and quick to notice an outage. Each gets an
+ * `'error'` listener of the test's own (reconnecting is expected in outage tests) unless
+ * `listen` is false, as in a program that copied the README.
+ */
 export const REDIS_CLIENTS = {
-  redis: async (url: string): Promise<{ client: RedisClient; close(): void }> => {
+  redis: async (url: string, { listen = true } = {}): Promise<{ client: RedisClient; close(): void }> => {
     const client = createClient({ url, socket: { reconnectStrategy: () => 100 } });
-    client.on('error', () => undefined); // reconnecting is expected in outage tests
+    if (listen) client.on('error', () => undefined);
     await client.connect();
     return { client, close: () => client.destroy() };
   },
-  ioredis: async (url: string): Promise<{ client: RedisClient; close(): void }> => {
+  ioredis: async (url: string, { listen = true } = {}): Promise<{ client: RedisClient; close(): void }> => {
     const client = new Redis(url, { retryStrategy: () => 100, maxRetriesPerRequest: 1 });
-    client.on('error', () => undefined);
+    if (listen) client.on('error', () => undefined);
     await new Promise((resolve) => client.once('ready', resolve));
     return { client, close: () => client.disconnect() };
   },

@@ -7,8 +7,8 @@ import { REDIS_CLIENTS, type RedisClientKind, type RedisServer, startRedisServer
 export interface UsedRedis {
   /** The running server (kill and start it to play an outage). */
   readonly server: RedisServer;
-  /** A connected client of the given kind, closed after the test. */
-  connect(kind: RedisClientKind): Promise<RedisClient>;
+  /** A connected client of the given kind, closed after the test; `listen: false` adds no `'error'` listener. */
+  connect(kind: RedisClientKind, options?: { listen?: boolean }): Promise<RedisClient>;
 }
 
 export function useRedisServer(): UsedRedis {
@@ -30,8 +30,8 @@ export function useRedisServer(): UsedRedis {
       if (!server) throw new Error('useRedisServer: the server starts in beforeAll');
       return server;
     },
-    async connect(kind) {
-      const { client, close } = await REDIS_CLIENTS[kind](this.server.url);
+    async connect(kind, options) {
+      const { client, close } = await REDIS_CLIENTS[kind](this.server.url, options);
       toClose.push(close);
       return client;
     },

@@ -18,6 +18,12 @@ function post(delivery: { body: string; headers: Record<string, string> }): Requ
   return new Request('https://receiver.test/webhooks', { method: 'POST', body: delivery.body, headers: delivery.headers });
 }
 
+/** The time to live Redis has for `key`, in ms. */
+async function pttl(key: string): Promise<number> {
+  const probe = (await used.connect('redis')) as unknown as { pTTL(key: string): Promise<number> };
+  return probe.pTTL(key);
+}
+
 function payment() {
   return createSignedWebhookDelivery({ type: 'payment.received', data: { paymentId: 'pay_1' }, secret: SECRET });
 }
@@ -80,15 +86,24 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedup
     expect(await store.claim('evt_stuck')).toBe('claimed');
   });
 
-  it('remembers a completion for 72 hours by default', async () => {
-    const client = await redis();
-    const store = createRedisDedupStore(client, { prefix: 't6:' });
+  it('remembers a completion for 72 h + 5 min by default (maxEventAge and the future skew a receiver accepts), and says so', async () => {
+    const store = createRedisDedupStore(await redis(), { prefix: 't6:' });
+    expect(store.retentionMs).toBe(259_500_000);
     expect(await store.claim('evt_1')).toBe('claimed');
     await store.complete('evt_1');
-    const probe = { client: await used.connect('redis') };
-    const ttl = await (probe.client as unknown as { pTTL(key: string): Promise<number> }).pTTL('t6:evt_1');
-    expect(ttl).toBeGreaterThan(72 * 3_600_000 - 60_000);
-    expect(ttl).toBeLessThanOrEqual(72 * 3_600_000);
+    const ttl = await pttl('t6:evt_1');
+    expect(ttl).toBeGreaterThan(259_500_000 - 60_000);
+    expect(ttl).toBeLessThanOrEqual(259_500_000);
+  });
+
+  it('an explicit ttlMs is what it keeps and what retentionMs says', async () => {
+    const store = createRedisDedupStore(await redis(), { prefix: 't8:', ttlMs: 96 * 3_600_000 });
+    expect(store.retentionMs).toBe(96 * 3_600_000);
+    expect(await store.claim('evt_1')).toBe('claimed');
+    await store.complete('evt_1');
+    const ttl = await pttl('t8:evt_1');
+    expect(ttl).toBeGreaterThan(96 * 3_600_000 - 60_000);
+    expect(ttl).toBeLessThanOrEqual(96 * 3_600_000);
   });
 
   it('a process whose lease ran out cannot complete or release the claim another process took over', async () => {
