@@ -13,6 +13,7 @@ const COUNTED = [
   ['timeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
   ['maxRetries', 'INVALID_MAX_RETRIES', ''],
   ['totalTimeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+  ['maxResponseBytes', 'INVALID_MAX_RESPONSE_BYTES', ' number of bytes'],
 ] as const;
 
 /** Per-call overrides are checked like the client's options, but refuse the call instead. */

@@ -24,6 +24,8 @@ export interface CallSetup {
   maxRetries: number;
   maxRateLimitWait: number;
   totalTimeout: number | undefined;
+  /** The largest body an attempt reads (buffered-fetch.ts). */
+  maxResponseBytes: number;
   middleware: readonly Middleware[];
   fetch: () => Fetch;
   log: LevelledLogger;
@@ -92,7 +94,7 @@ export class CallState {
         : await runMiddleware(middleware, request, (next) => this.#send(next, init, true));
     if (!(response instanceof Response)) throw new TypeError('A middleware resolved with something that is not a Response.');
     this.status = response.status;
-    return bufferBody(response);
+    return bufferBody(response, this.setup.maxResponseBytes, `${this.setup.method} ${this.setup.path}`);
   };
 
   // The key goes on after the last middleware, on a copy, so no middleware (nor anything it

@@ -142,6 +142,7 @@ export class HttpCore {
       maxRetries,
       maxRateLimitWait: options.maxRateLimitWait,
       totalTimeout,
+      maxResponseBytes: perCall?.maxResponseBytes ?? options.maxResponseBytes,
       middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
       fetch: this.#pacedFetch(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
       log: options.log,

@@ -17,6 +17,7 @@ const OPTION_NAMES: { readonly [K in keyof ClientOptions]-?: true } = {
   logLevel: true,
   middleware: true,
   totalTimeout: true,
+  maxResponseBytes: true,
   dangerouslyAllowBrowser: true,
   pacing: true,
 };

@@ -80,6 +80,28 @@ export interface ClientOptions {
   /** Milliseconds for a whole call, every attempt and every wait between them included. Default: no bound. */
   totalTimeout?: number;
   /**
+   * The largest response body, in bytes, a call reads; default 32 MiB ({@link DEFAULTS}). Bytes
+   * are counted as they arrive: a `Content-Length` above the limit is refused before the body
+   * is read, and a body that passes it stops being read there (the connection is dropped). The
+   * call then fails with an `InvalidResponseError` that names the limit, and is not retried.
+   *
+   * Why 32 MiB: the service's largest answer is a page of at most 100 records, well under
+   * 1 MiB, so the limit is far above anything it sends. A body is held as bytes, then as text,
+   * then as parsed objects, which costs a call about five times the body's size (measured: a
+   * 31 MiB body raised the process's RSS by about 160 MB; a 128 MiB one, unbounded, by about
+   * 650 MB), so 32 MiB keeps one call's worst case in the low hundreds of MB instead of whatever
+   * a broken proxy or a hostile server chooses to stream. Raise it for an undeclared endpoint
+   * (`client.request`) that really answers with more. At most 536 870 888: a body is decoded
+   * into one string, and no JavaScript string can be longer.
+   *
+   * @example
+   * ```ts
+   * const client = new CreditPlatform({ maxResponseBytes: 8 * 1024 * 1024 }); // 8 MiB
+   * const report = await client.request('GET', '/reports/yearly', { maxResponseBytes: 256 * 1024 * 1024 });
+   * ```
+   */
+  maxResponseBytes?: number;
+  /**
    * The client refuses to be constructed in a browser (where `window` and `document` exist): an
    * API key in a web page is a published key. Set `true` only for a trusted, non-public page.
    */
@@ -118,6 +140,16 @@ export interface RequestOptions {
   totalTimeout?: number;
   /** Middleware for this call, run inside the client's middleware (closest to the network). */
   middleware?: readonly Middleware[];
+  /**
+   * The largest response body this call reads, in bytes, instead of the client's
+   * `maxResponseBytes` (default 32 MiB); a larger one fails the call with an `InvalidResponseError`.
+   *
+   * @example
+   * ```ts
+   * const report = await client.request('GET', '/reports/yearly', { maxResponseBytes: 256 * 1024 * 1024 });
+   * ```
+   */
+  maxResponseBytes?: number;
 }
 
 /**
@@ -158,6 +190,11 @@ export const DEFAULTS = {
   validateResponses: true,
   /** {@link ClientOptions.logLevel}: retries given up and rate-limit waits. */
   logLevel: 'warn',
+  /**
+   * {@link ClientOptions.maxResponseBytes}: 32 MiB, far above the service's largest page (100
+   * records, under 1 MiB) and far below what holding a body costs a process to hurt it.
+   */
+  maxResponseBytes: 32 * 1024 * 1024,
 } as const;
 
 /** The client's options after defaults and checks: what the request pipeline runs on. */
@@ -176,6 +213,7 @@ export interface ResolvedOptions {
   pacing: { limits: readonly PacingLimit[]; store: PacingStore } | undefined;
   middleware: readonly Middleware[];
   totalTimeout: number | undefined;
+  maxResponseBytes: number;
 }
 
 function env(name: string): string | undefined {
@@ -189,6 +227,8 @@ export const OPTION_RANGES = {
   totalTimeout: { min: 1, max: 2_147_483_647 },
   maxRetries: { min: 0, max: 10 },
   maxRateLimitWait: { min: 0, max: 2_147_483_647 },
+  // The body is decoded into one string: V8 holds none longer (2 ** 29 - 24 characters).
+  maxResponseBytes: { min: 1, max: 536_870_888 },
 } as const;
 
 /** Whether `value` is an integer within the range of `option`. */
@@ -323,5 +363,6 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     pacing: withStore(resolvePacing(options.pacing)),
     middleware: checkMiddleware(options.middleware),
     totalTimeout: options.totalTimeout === undefined ? undefined : checkCount('totalTimeout', options.totalTimeout),
+    maxResponseBytes: checkCount('maxResponseBytes', options.maxResponseBytes ?? DEFAULTS.maxResponseBytes),
   };
 }
