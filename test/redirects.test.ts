@@ -80,7 +80,10 @@ const CALLS = [
 ] as const;
 const TARGETS = [
   ['another port', (attackerPort: number) => `http://127.0.0.1:${attackerPort}/steal/it?token=abc`],
-  ['the same port under another host name', (_: number, servicePort: number) => `http://localhost:${servicePort}/steal/it?token=abc`],
+  [
+    'the same port under another host name',
+    (_: number, servicePort: number) => `http://localhost:${servicePort}/steal/it?token=abc`,
+  ],
 ] as const;
 
 const cases = STATUSES.flatMap((status) =>

@@ -51,13 +51,17 @@ describe('per-call option names are checked at run time', () => {
     const sent = countSent();
     const error = await refused(call(client()));
     expect(error.message).toMatch(new RegExp(`^Unknown option \`${given}\`: did you mean \`${meant}\`\\? `));
-    expect(error.errors).toEqual([{ field: given, code: 'UNKNOWN_OPTION', message: `is not an option; did you mean \`${meant}\`?` }]);
+    expect(error.errors).toEqual([
+      { field: given, code: 'UNKNOWN_OPTION', message: `is not an option; did you mean \`${meant}\`?` },
+    ]);
     expect(sent()).toBe(0);
   });
 
   it('matches the wording of the client options, and names none when nothing is close', async () => {
     const error = await refused(client().accounts.me({ colour: 'blue' } as never));
-    expect(error.message).toMatch(/^Unknown option `colour`\. GET \/accounts\/me was not sent\. Known options: signal, timeout, /);
+    expect(error.message).toMatch(
+      /^Unknown option `colour`\. GET \/accounts\/me was not sent\. Known options: signal, timeout, /,
+    );
     expect(error.errors[0]).toMatchObject({ field: 'colour', code: 'UNKNOWN_OPTION', message: 'is not an option' });
   });
 
@@ -95,7 +99,9 @@ describe('per-call option names are checked at run time', () => {
     expect(names.length).toBeGreaterThan(20);
     for (const name of names) {
       const op: Operation = OPERATIONS[name];
-      const run = op.list ? runner.list(op, {} as never, { tiemout: 5 } as never) : runner.call(op, {} as never, { tiemout: 5 } as never);
+      const run = op.list
+        ? runner.list(op, {} as never, { tiemout: 5 } as never)
+        : runner.call(op, {} as never, { tiemout: 5 } as never);
       const error = await refused(run);
       expect(error.message, name).toMatch(/^Unknown option `tiemout`: did you mean `timeout`\?/);
     }

@@ -1,13 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  ConfigurationError,
-  CreditPlatform,
-  DEFAULTS,
-  InvalidResponseError,
-  RequestValidationError,
-} from '../src/index.js';
+import { ConfigurationError, CreditPlatform, DEFAULTS, InvalidResponseError, RequestValidationError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY } from './helpers/msw.js';
 

@@ -51,4 +51,6 @@ clearInterval(sampler);
 child.kill();
 console.log(`${mib} MiB response${process.env.SIZE_HEADER === '1' ? ' (Content-Length)' : ' (chunked)'} via ${entry}`);
 console.log(outcome);
-console.log(`RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB: +${(peak - before).toFixed(0)} MB in ${ms.toFixed(0)} ms`);
+console.log(
+  `RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB: +${(peak - before).toFixed(0)} MB in ${ms.toFixed(0)} ms`,
+);

@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/index.js';
+import { headerEntries, headerProblem } from './header-rules.js';
 import { checkOptionNames } from './option-names.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
 import type { QueryValue } from './http.js';
@@ -286,6 +287,14 @@ function checkBasePath(url: URL): void {
   );
 }
 
+function checkDefaultHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  for (const [name, value] of headerEntries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem) throw new ConfigurationError('defaultHeaders', `\`defaultHeaders\`: ${problem.message}.`);
+  }
+  return { ...headers };
+}
+
 function resolveLogger(options: ClientOptions): LevelledLogger {
   const fromEnv = env('CREDIT_PLATFORM_LOG');
   const level =
@@ -357,7 +366,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     maxRetries: checkCount('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries),
     maxRateLimitWait: checkCount('maxRateLimitWait', options.maxRateLimitWait ?? DEFAULTS.maxRateLimitWait),
     fetch: options.fetch,
-    defaultHeaders: { ...options.defaultHeaders },
+    defaultHeaders: checkDefaultHeaders(options.defaultHeaders),
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
     log: resolveLogger(options),
     pacing: withStore(resolvePacing(options.pacing)),

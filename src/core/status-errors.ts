@@ -82,8 +82,7 @@ export function apiErrorFromResponse(response: ErrorResponse): APIError {
   const init: APIErrorInit = {
     status,
     message: redact(
-      response.message ??
-        apiErrorMessage(status, envelope.message, response.where, bodyNote(text, headers, envelope.isEnvelope)),
+      response.message ?? apiErrorMessage(status, envelope.message, response.where, bodyNote(text, headers, envelope.isEnvelope)),
       secrets,
     ),
     errors: redactItems(readErrorItems(envelope.errors), secrets),
