@@ -209,7 +209,7 @@ export class CreditPlatform {
   ): APIPromise<z.output<S>> {
     let checked: ReturnType<typeof checkRawRequest>;
     try {
-      checked = checkRawRequest(method, path);
+      checked = checkRawRequest(method, path, this.#baseUrl);
       checkRequestOptionNames(options, RAW_OPTIONS, `${checked.method} /${checked.path}`);
     } catch (error) {
       return new APIPromise(

@@ -155,7 +155,7 @@ export class OperationRunner {
     const merged = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what);
     return {
       method: op.method,
-      path: fillPath(op.path, path as Record<string, unknown> | undefined),
+      path: fillPath(op.path, path as Record<string, unknown> | undefined, what),
       query: merged.query,
       body: merged.body,
       options,
