@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/index.js';
+import { checkBaseUrl, warnIfCleartext } from './base-url.js';
 import { headerEntries, headerProblem } from './header-rules.js';
 import { checkOptionNames } from './option-names.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
@@ -246,47 +247,6 @@ function checkCount(option: keyof typeof OPTION_RANGES, value: number): number {
   return value;
 }
 
-function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigurationError(
-      'baseUrl',
-      `\`baseUrl\` must be an absolute http(s) URL such as https://api.example.com/api/v1; got "${raw}".`,
-    );
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError('baseUrl', `\`baseUrl\` must use http or https; got "${url.protocol}".`);
-  }
-  if (url.search || url.hash) {
-    throw new ConfigurationError('baseUrl', '`baseUrl` must not carry a query string or fragment.');
-  }
-  checkBasePath(url);
-  // ky resolves relative paths against the base, which must end in a slash to keep /api/v1.
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-
-const API_PATH = '/api/v1';
-
-/**
- * A base URL with no path, or with /api/v1 twice, would fail only at the first call, with a
- * 404. Any other path is allowed: a proxy may serve the API under its own prefix.
- */
-function checkBasePath(url: URL): void {
-  const path = url.pathname.replace(/\/+$/, '');
-  const doubled = path.indexOf(`${API_PATH}${API_PATH}`);
-  const fixed =
-    path === '' ? API_PATH : doubled === -1 ? undefined : path.slice(0, doubled) + path.slice(doubled + API_PATH.length);
-  if (fixed === undefined) return;
-  const corrected = `${url.origin}${fixed}`;
-  const what = path === '' ? 'has no path' : `repeats ${API_PATH}`;
-  throw new ConfigurationError(
-    'baseUrl',
-    `\`baseUrl\` ${what}: the API lives under ${API_PATH}. Use "${corrected}" (got "${url.origin}${url.pathname}").`,
-  );
-}
-
 function checkDefaultHeaders(headers: Record<string, string> | undefined): Record<string, string> {
   for (const [name, value] of headerEntries(headers)) {
     const problem = headerProblem(name, value);
@@ -359,16 +319,19 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       'No base URL: pass `baseUrl` (the service address ending in /api/v1) or set CREDIT_PLATFORM_BASE_URL.',
     );
   }
+  const checkedBaseUrl = checkBaseUrl(baseUrl.trim());
+  const log = resolveLogger(options);
+  warnIfCleartext(checkedBaseUrl, log);
   return {
     apiKey,
-    baseUrl: checkBaseUrl(baseUrl.trim()),
+    baseUrl: checkedBaseUrl,
     timeout: checkCount('timeout', options.timeout ?? DEFAULTS.timeout),
     maxRetries: checkCount('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries),
     maxRateLimitWait: checkCount('maxRateLimitWait', options.maxRateLimitWait ?? DEFAULTS.maxRateLimitWait),
     fetch: options.fetch,
     defaultHeaders: checkDefaultHeaders(options.defaultHeaders),
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
-    log: resolveLogger(options),
+    log,
     pacing: withStore(resolvePacing(options.pacing)),
     middleware: checkMiddleware(options.middleware),
     totalTimeout: options.totalTimeout === undefined ? undefined : checkCount('totalTimeout', options.totalTimeout),
