@@ -28,6 +28,7 @@ const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 // The URL parser drops tabs and line breaks wherever they are (`.\t.` is `..` once parsed) and
 // the rest have no place in a request line.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
 const CONTROL = /[\x00-\x1f\x7f]/;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
