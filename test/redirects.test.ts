@@ -1,8 +1,8 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { APIError, CreditPlatform, type Middleware } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
+import { listen } from './helpers/loopback.js';
 import { API_KEY } from './helpers/msw.js';
 
 // Real servers over loopback: the service, and an "attacker" on another port. A redirect the
@@ -21,19 +21,6 @@ interface Host {
   seen: Seen[];
 }
 
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
-
 async function host(answer: (req: IncomingMessage, res: ServerResponse) => void): Promise<Host> {
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
@@ -47,10 +34,8 @@ async function host(answer: (req: IncomingMessage, res: ServerResponse) => void)
       answer(req, res);
     });
   });
-  servers.push(server);
   // Every address, so that `localhost` reaches it whether it resolves to 127.0.0.1 or ::1.
-  await new Promise<void>((resolve) => server.listen(0, resolve));
-  return { port: (server.address() as AddressInfo).port, seen };
+  return { port: await listen(server, '::'), seen };
 }
 
 const SECRET = 'whsec_test_0123456789';

@@ -5,21 +5,11 @@ import type { Operation } from '../src/core/operation.js';
 import { OperationRunner } from '../src/core/operation-runner.js';
 import { type CreditPlatform, OPERATIONS, RequestValidationError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
-import { client, http, ok, useMswServer } from './helpers/msw.js';
+import { client, countSent as countSentBy, useMswServer } from './helpers/msw.js';
 
 const server = useMswServer();
 
-/** Counts every request that reaches the network. */
-function countSent(): () => number {
-  let sent = 0;
-  server.use(
-    http.all(/.*/, () => {
-      sent++;
-      return ok({ items: [], nextCursor: null, id: 'x' });
-    }),
-  );
-  return () => sent;
-}
+const countSent = () => countSentBy(server, { items: [], nextCursor: null, id: 'x' });
 
 async function refused(work: PromiseLike<unknown>): Promise<RequestValidationError> {
   const error = await captureError(Promise.resolve(work));

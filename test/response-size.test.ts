@@ -1,8 +1,8 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createServer, type ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { ConfigurationError, CreditPlatform, DEFAULTS, InvalidResponseError, RequestValidationError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
+import { listen } from './helpers/loopback.js';
 import { API_KEY } from './helpers/msw.js';
 
 // Real responses over loopback: a body that streams far past the limit, with and without a
@@ -10,19 +10,6 @@ import { API_KEY } from './helpers/msw.js';
 // reading shows as a server that could not send the rest.
 
 const MiB = 2 ** 20;
-const servers: Server[] = [];
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
-
 interface Big {
   baseUrl: string;
   requests: number;
@@ -63,9 +50,7 @@ async function bigServer(bytes: number, options: { contentLength?: boolean; stat
     };
     pump();
   });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  big.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  big.baseUrl = `http://127.0.0.1:${await listen(server)}/api/v1`;
   return big;
 }
 

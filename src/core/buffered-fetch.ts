@@ -1,4 +1,5 @@
 import { InvalidResponseError } from '../errors/index.js';
+import { concatBytes } from '../webhooks/read-body.js';
 
 const bodies = new WeakMap<Response, Uint8Array>();
 const utf8 = new TextDecoder();
@@ -46,7 +47,7 @@ export async function bufferBody(response: Response, limit: number, where: strin
     }
     chunks.push(value);
   }
-  bodies.set(response, chunks.length === 1 ? (chunks[0] as Uint8Array) : joined(chunks, total));
+  bodies.set(response, concatBytes(chunks, total));
   return response;
 }
 
@@ -57,16 +58,6 @@ function declaredLength(headers: Headers): number | undefined {
   if (value === null || headers.has('content-encoding')) return undefined;
   const length = Number(value);
   return Number.isSafeInteger(length) ? length : undefined;
-}
-
-function joined(chunks: readonly Uint8Array[], total: number): Uint8Array {
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
 function tooLarge(response: Response, limit: number, what: string, outcome: string): InvalidResponseError {
