@@ -4,6 +4,7 @@ import type { HttpMethod } from './core/http.js';
 import { LazyHttp } from './core/lazy-http.js';
 import type { Operation } from './core/operation.js';
 import { OperationRunner } from './core/operation-runner.js';
+import { checkRequestOptionNames, RAW_OPTIONS } from './core/option-names.js';
 import { resolveOptions, type ClientOptions } from './core/options.js';
 import type { PacingState, PacingStore } from './core/pacing/types.js';
 import type { RateLimit } from './core/rate-limit.js';
@@ -206,16 +207,17 @@ export class CreditPlatform {
     path: string,
     options: RawRequestOptions<S> = {},
   ): APIPromise<z.output<S>> {
-    const { query, body, schema, ...callOptions } = options;
     let checked: ReturnType<typeof checkRawRequest>;
     try {
-      checked = checkRawRequest(method, path);
+      checked = checkRawRequest(method, path, this.#baseUrl);
+      checkRequestOptionNames(options, RAW_OPTIONS, `${checked.method} /${checked.path}`);
     } catch (error) {
       return new APIPromise(
         () => Promise.reject(error),
         () => undefined as z.output<S>,
       );
     }
+    const { query, body, schema, ...callOptions } = options ?? {};
     return this.#runner.raw(checked.method, checked.path, { query, body }, schema, callOptions);
   }
 

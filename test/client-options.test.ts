@@ -63,6 +63,7 @@ describe('construction', () => {
       maxRateLimitWait: 60_000,
       validateResponses: true,
       logLevel: 'warn',
+      maxResponseBytes: 32 * 1024 * 1024,
     });
   });
 

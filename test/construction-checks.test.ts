@@ -27,7 +27,7 @@ describe('unknown options are named at construction', () => {
     const error = constructionError({ apiKey: KEY, baseUrl: 'https://api.example.com/api/v1', [given]: 1 });
     expect(error.option).toBe(given);
     expect(error.message).toBe(
-      `Unknown client option \`${given}\`: did you mean \`${closest}\`? Known options: apiKey, baseUrl, timeout, maxRetries, maxRateLimitWait, fetch, defaultHeaders, validateResponses, logger, logLevel, middleware, totalTimeout, dangerouslyAllowBrowser, pacing.`,
+      `Unknown client option \`${given}\`: did you mean \`${closest}\`? Known options: apiKey, baseUrl, timeout, maxRetries, maxRateLimitWait, fetch, defaultHeaders, validateResponses, logger, logLevel, middleware, totalTimeout, maxResponseBytes, dangerouslyAllowBrowser, pacing.`,
     );
   });
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CreditPlatform } from '../src/index.js';
+import { ConfigurationError, CreditPlatform } from '../src/index.js';
 import { loopback } from './helpers/loopback.js';
 
 // ky's import-time feature check loads undici's web streams; the root entry must reach ky only
@@ -71,6 +71,6 @@ describe('lazy transport', () => {
           baseUrl: 'http://127.0.0.1:9/api/v1',
           defaultHeaders: { 'bad header': 'x' },
         }),
-    ).toThrow(TypeError);
+    ).toThrow(ConfigurationError);
   });
 });

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RequestValidationError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
-import { client, http, ok, useMswServer } from './helpers/msw.js';
+import { client, countSent as countSentBy, useMswServer } from './helpers/msw.js';
 
 const server = useMswServer();
 
-/** Counts every request that reaches the network. */
-function countSent(): () => number {
-  let sent = 0;
-  server.use(
-    http.all(/.*/, () => {
-      sent++;
-      return ok({ items: [], nextCursor: null });
-    }),
-  );
-  return () => sent;
-}
+const countSent = () => countSentBy(server);
 
 async function rejected(work: Promise<unknown>): Promise<RequestValidationError> {
   const error = await captureError(work);

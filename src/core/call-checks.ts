@@ -1,5 +1,6 @@
 import { ConfigurationError, RequestValidationError, type ErrorItem } from '../errors/index.js';
 import type { CallContext } from './envelope.js';
+import { headerEntries, headerProblem } from './header-rules.js';
 import { inRange, OPTION_RANGES, type RequestOptions } from './options.js';
 
 // Checks made on every call, before anything is sent.
@@ -13,6 +14,7 @@ const COUNTED = [
   ['timeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
   ['maxRetries', 'INVALID_MAX_RETRIES', ''],
   ['totalTimeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+  ['maxResponseBytes', 'INVALID_MAX_RESPONSE_BYTES', ' number of bytes'],
 ] as const;
 
 /** Per-call overrides are checked like the client's options, but refuse the call instead. */
@@ -32,8 +34,18 @@ export function checkRequestOptions(options: RequestOptions, context: CallContex
       message: 'must be an array of functions (request, next) => Promise<Response>',
     });
   }
+  if (options.headers !== undefined) {
+    for (const [name, value] of headerEntries(options.headers)) {
+      const problem = headerProblem(name, value);
+      if (problem === undefined) continue;
+      const field = problem.part === 'name' ? 'headers' : `headers.${name}`;
+      items.push({ field, code: 'INVALID_HEADER', message: problem.message });
+    }
+  }
   if (items.length > 0) {
-    const summary = items.map((item) => `${item.field} ${item.message}`).join('; ');
+    const summary = items
+      .map((item) => (item.code === 'INVALID_HEADER' ? item.message : `${item.field} ${item.message}`))
+      .join('; ');
     throw new RequestValidationError(`${context.method} /${context.path} was not sent: ${summary}.`, items);
   }
 }

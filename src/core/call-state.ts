@@ -10,6 +10,8 @@ import type { RequestTraceContext } from './tracing.js';
 // Failures that prove the request never left this machine, so even a POST may go again.
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
+const MANUAL_REDIRECT: RequestInit = { redirect: 'manual' };
+
 /** What a call's attempts share; fixed when the call starts. */
 export interface CallSetup {
   operation: string;
@@ -22,6 +24,8 @@ export interface CallSetup {
   maxRetries: number;
   maxRateLimitWait: number;
   totalTimeout: number | undefined;
+  /** The largest body an attempt reads (buffered-fetch.ts). */
+  maxResponseBytes: number;
   middleware: readonly Middleware[];
   fetch: () => Fetch;
   log: LevelledLogger;
@@ -90,13 +94,14 @@ export class CallState {
         : await runMiddleware(middleware, request, (next) => this.#send(next, init, true));
     if (!(response instanceof Response)) throw new TypeError('A middleware resolved with something that is not a Response.');
     this.status = response.status;
-    return bufferBody(response);
+    return bufferBody(response, this.setup.maxResponseBytes, `${this.setup.method} ${this.setup.path}`);
   };
 
   // The key goes on after the last middleware, on a copy, so no middleware (nor anything it
-  // kept a reference to) ever holds it.
+  // kept a reference to) ever holds it. The copy is also where a Request a middleware built
+  // afresh (redirect: 'follow' by default) gets its redirects turned off again.
   #send(request: Request, init: RequestInit | undefined, copy: boolean): Promise<Response> {
-    const keyed = copy ? new Request(request) : request;
+    const keyed = copy ? new Request(request, MANUAL_REDIRECT) : request;
     keyed.headers.set('x-api-key', this.setup.apiKey);
     return this.setup.fetch()(keyed, init);
   }

@@ -92,6 +92,10 @@ export class HttpCore {
       timeout: options.timeout,
       throwHttpErrors: true,
       retry: 0,
+      // Set on the Request itself, so a custom fetch and the middleware see it too: a followed
+      // redirect would carry the key (and a 307/308 the body) to the Location's address. A 3xx
+      // is an APIError instead (redirect-error.ts).
+      redirect: 'manual',
     });
   }
 
@@ -138,6 +142,7 @@ export class HttpCore {
       maxRetries,
       maxRateLimitWait: options.maxRateLimitWait,
       totalTimeout,
+      maxResponseBytes: perCall?.maxResponseBytes ?? options.maxResponseBytes,
       middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
       fetch: this.#pacedFetch(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
       log: options.log,

@@ -8,6 +8,7 @@ import type { HttpCall, HttpMethod, HttpResult, QueryValue } from './http.js';
 import type { Transport } from './lazy-http.js';
 import { type AnySchema, fillPath, type InputOf, type Operation, type OperationInput, type ResultOf } from './operation.js';
 import { checkPrefetch } from './list-errors.js';
+import { CALL_OPTIONS, checkRequestOptionNames, LIST_OPTIONS } from './option-names.js';
 import type { ListRequestOptions, RequestOptions } from './options.js';
 import { Page } from './page.js';
 import { PagePromise } from './page-promise.js';
@@ -63,7 +64,7 @@ export class OperationRunner {
     // cursor the service handed out, so they skip the schema (a zod parse per page).
     let checked: HttpCall | undefined;
     const fetchPage = async (cursor: string, signal?: AbortSignal): Promise<Page<T>> => {
-      checked ??= this.#prepare(op, input, options);
+      checked ??= this.#prepare(op, input, options, LIST_OPTIONS);
       const call = { ...checked, query: { ...checked.query, cursor }, options: withSignal(options, signal) };
       return toPage(await this.#http.send(call), cursor);
     };
@@ -72,7 +73,7 @@ export class OperationRunner {
       () => {
         try {
           checkPrefetch(prefetch);
-          checked = this.#prepare(op, input, options);
+          checked = this.#prepare(op, input, options, LIST_OPTIONS);
         } catch (error) {
           return Promise.reject(error);
         }
@@ -133,22 +134,28 @@ export class OperationRunner {
 
   #send(op: Operation, input: OperationInput, options: RequestOptions | undefined): Promise<HttpResult> {
     try {
-      return this.#http.send(this.#prepare(op, input, options));
+      return this.#http.send(this.#prepare(op, input, options, CALL_OPTIONS));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
   /** Checks a call's input against its operation and builds what is sent; throws what it refuses. */
-  #prepare(op: Operation, input: OperationInput, options: RequestOptions | undefined): HttpCall {
+  #prepare(
+    op: Operation,
+    input: OperationInput,
+    options: RequestOptions | undefined,
+    optionNames: ReadonlySet<string>,
+  ): HttpCall {
     const what = `${op.method} /${op.path}`;
+    if (options !== undefined) checkRequestOptionNames(options, optionNames, what);
     const path = op.pathParams ? validateRequest(op.pathParams, input.path ?? {}, what) : input.path;
     const query = op.query ? validateRequest(op.query, input.query ?? {}, what) : input.query;
     const body = op.body ? validateRequest(op.body, input.body, what) : input.body;
     const merged = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what);
     return {
       method: op.method,
-      path: fillPath(op.path, path as Record<string, unknown> | undefined),
+      path: fillPath(op.path, path as Record<string, unknown> | undefined, what),
       query: merged.query,
       body: merged.body,
       options,

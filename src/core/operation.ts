@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { RequestValidationError } from '../errors/index.js';
 import type { HttpMethod } from './http.js';
 
 /** Any zod schema, classic or mini: both build on zod's core types. */
@@ -70,8 +71,21 @@ export function pathParamNames(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
 }
 
-/** Fills a path template; every parameter is percent-encoded so an id cannot change the route. */
-export function fillPath(template: string, params: Record<string, unknown> | undefined): string {
+/**
+ * Fills a path template; every parameter is percent-encoded so an id cannot change the route.
+ * A value no URL can carry (a lone UTF-16 surrogate, on which `encodeURIComponent` throws) is
+ * the caller's {@link RequestValidationError}; `what` (`GET /deposits/{depositId}`) names the call.
+ */
+export function fillPath(template: string, params: Record<string, unknown> | undefined, what = template): string {
   if (!template.includes('{')) return template;
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    try {
+      return encodeURIComponent(String(params?.[name]));
+    } catch {
+      const message = 'is not valid text: it holds a lone UTF-16 surrogate, which no URL can carry';
+      throw new RequestValidationError(`${what} was not sent: ${name} ${message}.`, [
+        { field: name, code: 'INVALID_PATH_PARAM', message },
+      ]);
+    }
+  });
 }

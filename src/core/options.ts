@@ -1,4 +1,6 @@
 import { ConfigurationError } from '../errors/index.js';
+import { checkBaseUrl, warnIfCleartext } from './base-url.js';
+import { headerEntries, headerProblem } from './header-rules.js';
 import { checkOptionNames } from './option-names.js';
 import { type LevelledLogger, type Logger, type LogLevel, levelled, parseLogLevel } from './logger.js';
 import type { QueryValue } from './http.js';
@@ -80,6 +82,28 @@ export interface ClientOptions {
   /** Milliseconds for a whole call, every attempt and every wait between them included. Default: no bound. */
   totalTimeout?: number;
   /**
+   * The largest response body, in bytes, a call reads; default 32 MiB ({@link DEFAULTS}). Bytes
+   * are counted as they arrive: a `Content-Length` above the limit is refused before the body
+   * is read, and a body that passes it stops being read there (the connection is dropped). The
+   * call then fails with an `InvalidResponseError` that names the limit, and is not retried.
+   *
+   * Why 32 MiB: the service's largest answer is a page of at most 100 records, well under
+   * 1 MiB, so the limit is far above anything it sends. A body is held as bytes, then as text,
+   * then as parsed objects, which costs a call about five times the body's size (measured: a
+   * 31 MiB body raised the process's RSS by about 160 MB; a 128 MiB one, unbounded, by about
+   * 650 MB), so 32 MiB keeps one call's worst case in the low hundreds of MB instead of whatever
+   * a broken proxy or a hostile server chooses to stream. Raise it for an undeclared endpoint
+   * (`client.request`) that really answers with more. At most 536 870 888: a body is decoded
+   * into one string, and no JavaScript string can be longer.
+   *
+   * @example
+   * ```ts
+   * const client = new CreditPlatform({ maxResponseBytes: 8 * 1024 * 1024 }); // 8 MiB
+   * const report = await client.request('GET', '/reports/yearly', { maxResponseBytes: 256 * 1024 * 1024 });
+   * ```
+   */
+  maxResponseBytes?: number;
+  /**
    * The client refuses to be constructed in a browser (where `window` and `document` exist): an
    * API key in a web page is a published key. Set `true` only for a trusted, non-public page.
    */
@@ -118,6 +142,16 @@ export interface RequestOptions {
   totalTimeout?: number;
   /** Middleware for this call, run inside the client's middleware (closest to the network). */
   middleware?: readonly Middleware[];
+  /**
+   * The largest response body this call reads, in bytes, instead of the client's
+   * `maxResponseBytes` (default 32 MiB); a larger one fails the call with an `InvalidResponseError`.
+   *
+   * @example
+   * ```ts
+   * const report = await client.request('GET', '/reports/yearly', { maxResponseBytes: 256 * 1024 * 1024 });
+   * ```
+   */
+  maxResponseBytes?: number;
 }
 
 /**
@@ -158,6 +192,11 @@ export const DEFAULTS = {
   validateResponses: true,
   /** {@link ClientOptions.logLevel}: retries given up and rate-limit waits. */
   logLevel: 'warn',
+  /**
+   * {@link ClientOptions.maxResponseBytes}: 32 MiB, far above the service's largest page (100
+   * records, under 1 MiB) and far below what holding a body costs a process to hurt it.
+   */
+  maxResponseBytes: 32 * 1024 * 1024,
 } as const;
 
 /** The client's options after defaults and checks: what the request pipeline runs on. */
@@ -176,6 +215,7 @@ export interface ResolvedOptions {
   pacing: { limits: readonly PacingLimit[]; store: PacingStore } | undefined;
   middleware: readonly Middleware[];
   totalTimeout: number | undefined;
+  maxResponseBytes: number;
 }
 
 function env(name: string): string | undefined {
@@ -189,6 +229,8 @@ export const OPTION_RANGES = {
   totalTimeout: { min: 1, max: 2_147_483_647 },
   maxRetries: { min: 0, max: 10 },
   maxRateLimitWait: { min: 0, max: 2_147_483_647 },
+  // The body is decoded into one string: V8 holds none longer (2 ** 29 - 24 characters).
+  maxResponseBytes: { min: 1, max: 536_870_888 },
 } as const;
 
 /** Whether `value` is an integer within the range of `option`. */
@@ -205,45 +247,12 @@ function checkCount(option: keyof typeof OPTION_RANGES, value: number): number {
   return value;
 }
 
-function checkBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigurationError(
-      'baseUrl',
-      `\`baseUrl\` must be an absolute http(s) URL such as https://api.example.com/api/v1; got "${raw}".`,
-    );
+function checkDefaultHeaders(headers: Record<string, string> | undefined): Record<string, string> {
+  for (const [name, value] of headerEntries(headers)) {
+    const problem = headerProblem(name, value);
+    if (problem) throw new ConfigurationError('defaultHeaders', `\`defaultHeaders\`: ${problem.message}.`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigurationError('baseUrl', `\`baseUrl\` must use http or https; got "${url.protocol}".`);
-  }
-  if (url.search || url.hash) {
-    throw new ConfigurationError('baseUrl', '`baseUrl` must not carry a query string or fragment.');
-  }
-  checkBasePath(url);
-  // ky resolves relative paths against the base, which must end in a slash to keep /api/v1.
-  return url.href.endsWith('/') ? url.href : `${url.href}/`;
-}
-
-const API_PATH = '/api/v1';
-
-/**
- * A base URL with no path, or with /api/v1 twice, would fail only at the first call, with a
- * 404. Any other path is allowed: a proxy may serve the API under its own prefix.
- */
-function checkBasePath(url: URL): void {
-  const path = url.pathname.replace(/\/+$/, '');
-  const doubled = path.indexOf(`${API_PATH}${API_PATH}`);
-  const fixed =
-    path === '' ? API_PATH : doubled === -1 ? undefined : path.slice(0, doubled) + path.slice(doubled + API_PATH.length);
-  if (fixed === undefined) return;
-  const corrected = `${url.origin}${fixed}`;
-  const what = path === '' ? 'has no path' : `repeats ${API_PATH}`;
-  throw new ConfigurationError(
-    'baseUrl',
-    `\`baseUrl\` ${what}: the API lives under ${API_PATH}. Use "${corrected}" (got "${url.origin}${url.pathname}").`,
-  );
+  return { ...headers };
 }
 
 function resolveLogger(options: ClientOptions): LevelledLogger {
@@ -310,18 +319,22 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
       'No base URL: pass `baseUrl` (the service address ending in /api/v1) or set CREDIT_PLATFORM_BASE_URL.',
     );
   }
+  const checkedBaseUrl = checkBaseUrl(baseUrl.trim());
+  const log = resolveLogger(options);
+  warnIfCleartext(checkedBaseUrl, log);
   return {
     apiKey,
-    baseUrl: checkBaseUrl(baseUrl.trim()),
+    baseUrl: checkedBaseUrl,
     timeout: checkCount('timeout', options.timeout ?? DEFAULTS.timeout),
     maxRetries: checkCount('maxRetries', options.maxRetries ?? DEFAULTS.maxRetries),
     maxRateLimitWait: checkCount('maxRateLimitWait', options.maxRateLimitWait ?? DEFAULTS.maxRateLimitWait),
     fetch: options.fetch,
-    defaultHeaders: { ...options.defaultHeaders },
+    defaultHeaders: checkDefaultHeaders(options.defaultHeaders),
     validateResponses: options.validateResponses ?? DEFAULTS.validateResponses,
-    log: resolveLogger(options),
+    log,
     pacing: withStore(resolvePacing(options.pacing)),
     middleware: checkMiddleware(options.middleware),
     totalTimeout: options.totalTimeout === undefined ? undefined : checkCount('totalTimeout', options.totalTimeout),
+    maxResponseBytes: checkCount('maxResponseBytes', options.maxResponseBytes ?? DEFAULTS.maxResponseBytes),
   };
 }

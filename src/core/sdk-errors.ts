@@ -3,6 +3,7 @@ import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatformE
 import { bufferedText } from './buffered-fetch.js';
 import type { CallState } from './call-state.js';
 import { redact, redactCause } from './redact.js';
+import { isRedirect, redirectMessage } from './redirect-error.js';
 import { apiErrorFromResponse } from './status-errors.js';
 
 /** What the error of a failed call is described with. */
@@ -53,6 +54,7 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
       secrets,
       resetAt: decision?.resetAt,
       now: Date.now(),
+      message: isRedirect(response) ? redirectMessage(response, error.request.url, where) : undefined,
     });
   }
   // Why the last failure was not retried, when a budget (not the method or the status) decided.

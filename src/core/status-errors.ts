@@ -39,6 +39,8 @@ export interface ErrorResponse {
   /** When the wait the retry clock read from the headers ends: a 429's `reset`. */
   resetAt: number | undefined;
   now: number;
+  /** A message of the SDK's own instead of one read from the body: a refused redirect's. */
+  message?: string | undefined;
 }
 
 /**
@@ -80,7 +82,7 @@ export function apiErrorFromResponse(response: ErrorResponse): APIError {
   const init: APIErrorInit = {
     status,
     message: redact(
-      apiErrorMessage(status, envelope.message, response.where, bodyNote(text, headers, envelope.isEnvelope)),
+      response.message ?? apiErrorMessage(status, envelope.message, response.where, bodyNote(text, headers, envelope.isEnvelope)),
       secrets,
     ),
     errors: redactItems(readErrorItems(envelope.errors), secrets),

@@ -21,6 +21,16 @@ afterEach(async () => {
   );
 });
 
+/**
+ * Starts `server` on an ephemeral port and closes it after the test; `host` defaults to
+ * 127.0.0.1 (pass `'::'` for every address, so that `localhost` reaches it as ::1 too).
+ */
+export async function listen(server: Server, host = '127.0.0.1'): Promise<number> {
+  open.push(server);
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return (server.address() as AddressInfo).port;
+}
+
 /** A real node:http server on 127.0.0.1 with an ephemeral port, closed after each test. */
 export async function loopback(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Loopback> {
   const requests: { method: string; url: string }[] = [];

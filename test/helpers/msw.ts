@@ -40,3 +40,18 @@ export function fail(
 }
 
 export const url = (path: string): string => `${BASE_URL}/${path.replace(/^\//, '')}`;
+
+/** Answers every request with `data` (an empty page unless given) and counts those that reach the network. */
+export function countSent(
+  server: ReturnType<typeof setupServer>,
+  data: JsonBodyType = { items: [], nextCursor: null },
+): () => number {
+  let sent = 0;
+  server.use(
+    http.all(/.*/, () => {
+      sent++;
+      return ok(data);
+    }),
+  );
+  return () => sent;
+}
