@@ -110,6 +110,27 @@ describe('every string an error keeps from the server is redacted', () => {
     expectNoKey(error);
   });
 
+  it('a cause that carries the request, or a field quoting the key in any spelling', async () => {
+    const escaped = [...API_KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const failing: typeof fetch = async (input) => {
+      const request = input as Request;
+      throw Object.assign(new TypeError('fetch failed'), {
+        code: 'ECONNRESET',
+        request,
+        detail: `sent ${escaped}`,
+        headers: Object.fromEntries(request.headers),
+      });
+    };
+    const error = await captureError(client({ fetch: failing, maxRetries: 0 }).accounts.me());
+    const cause = error.cause as Error & { code?: string; request?: unknown; detail?: unknown };
+    expect(cause.message).toBe('fetch failed');
+    expect(cause.code).toBe('ECONNRESET');
+    expect(cause.request).toBeUndefined();
+    expect(cause.detail).toBeUndefined();
+    expectNoKey(error);
+    expect(inspect(error, { depth: 10 })).not.toMatch(/x-api-key/i);
+  });
+
   it('a webhook secret sent in the body and echoed back in an error', async () => {
     const secret = 'whsec_echoed_back_0f1e2d';
     server.use(
