@@ -12,6 +12,7 @@ import { Pacer } from './pacing/pacer.js';
 import type { PacingState } from './pacing/types.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
 import { redact } from './redact.js';
+import { secretsIn } from './secret-fields.js';
 import { toSdkError } from './sdk-errors.js';
 import { type RequestTraceContext, tracing } from './tracing.js';
 
@@ -229,10 +230,11 @@ function baseHeaders(defaults: Record<string, string>): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
-// A webhook subscription's secret travels in the body of its create/update calls; if the
-// service echoes it in an error, it is scrubbed like the key.
+// A webhook subscription's secret travels in the body of its create/update calls, and a
+// `client.request` body may carry others at any depth (secret-fields.ts says which fields count);
+// if the service echoes one in an error, it is scrubbed like the key. GET and DELETE calls have
+// no body and pay nothing; a body's walk is bounded.
 function secretsOf(apiKey: string, body: unknown): readonly string[] {
   if (body === null || typeof body !== 'object') return [apiKey];
-  const secret = (body as { secret?: unknown }).secret;
-  return typeof secret === 'string' ? [apiKey, secret] : [apiKey];
+  return [apiKey, ...secretsIn(body)];
 }
