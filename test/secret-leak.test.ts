@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
-import { type APIError, CreditPlatform, type InvalidResponseError, PermissionDeniedError } from '../src/index.js';
+import {
+  type APIError,
+  ConfigurationError,
+  CreditPlatform,
+  type InvalidResponseError,
+  PermissionDeniedError,
+} from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { loopback, refusedBaseUrl } from './helpers/loopback.js';
 import { API_KEY, client, http, HttpResponse, url, useMswServer } from './helpers/msw.js';
@@ -63,6 +69,36 @@ describe('the API key never appears in an error', () => {
       }).accounts.me(),
     );
     expect(error.message).toMatch(/apiKey/);
+    expectNoKey(error);
+  });
+
+  it('is absent when an apiKey function throws an error whose message holds the key', async () => {
+    const thrown = Object.assign(new Error(`vault said: ${API_KEY} is sealed`), { code: 'EVAULTSEALED' });
+    const error = await captureError(
+      client({
+        apiKey: () => {
+          throw thrown;
+        },
+      }).accounts.me(),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('apiKey');
+    expect(error.message).toMatch(/The `apiKey` function threw an Error \(code EVAULTSEALED\); check the secret store/);
+    // A fresh cause: the thrown error's name and code, nothing of its message or stack.
+    expect(error.cause).not.toBe(thrown);
+    expect(error.cause).toBeInstanceOf(Error);
+    expect((error.cause as Error & { code?: unknown }).code).toBe('EVAULTSEALED');
+    expect((error.cause as Error).name).toBe('Error');
+    for (const text of [...renderings(error), inspect(error.cause, { showHidden: true }), JSON.stringify(error)]) {
+      expect(text).not.toContain('vault said');
+      expect(text).not.toContain(API_KEY);
+    }
+  });
+
+  it('is absent when an async apiKey function rejects with a non-Error holding the key', async () => {
+    const error = await captureError(client({ apiKey: () => Promise.reject(`key=${API_KEY}`) }).accounts.me());
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toMatch(/The `apiKey` function threw a string/);
     expectNoKey(error);
   });
 

@@ -119,3 +119,38 @@ function fieldsAreClean(error: Error, secrets: readonly string[]): boolean {
   }
   return true;
 }
+
+/**
+ * What an SDK error keeps of an error thrown by code that holds a secret (the `apiKey`
+ * function): a fresh error with the thrown error's class name and `code`, and a phrase naming
+ * them for the message. Its message, stack and every other field are dropped, since any of them
+ * may hold the key (`vault said: sk_live_…`); a name or code that does not look like one (an
+ * identifier ending in `Error`/`Exception`, an upper-case code or a number) is dropped too.
+ */
+export function opaqueCause(thrown: unknown): { cause: Error; described: string } {
+  if (!(thrown instanceof Error)) {
+    const what =
+      thrown === null || thrown === undefined
+        ? String(thrown)
+        : typeof thrown === 'object'
+          ? 'an object that is not an Error'
+          : `a ${typeof thrown}`;
+    return { cause: withheld('Error', undefined), described: what };
+  }
+  const name = ERROR_NAME.test(thrown.name) ? thrown.name : 'Error';
+  const raw = (thrown as { code?: unknown }).code;
+  const code = (typeof raw === 'string' && ERROR_CODE.test(raw)) || Number.isFinite(raw) ? (raw as string | number) : undefined;
+  const article = /^[AEIOU]/.test(name) ? 'an' : 'a';
+  return { cause: withheld(name, code), described: `${article} ${name}${code === undefined ? '' : ` (code ${code})`}` };
+}
+
+const ERROR_NAME = /^[A-Za-z][A-Za-z0-9]{0,60}(?:Error|Exception)$/;
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,60}$/;
+
+function withheld(name: string, code: string | number | undefined): Error {
+  const error = new Error('message withheld: it may hold a secret');
+  error.name = name;
+  error.stack = `${name}: ${error.message}`;
+  if (code !== undefined) Object.assign(error, { code });
+  return error;
+}
