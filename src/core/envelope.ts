@@ -1,4 +1,5 @@
 import { InvalidResponseError } from '../errors/index.js';
+import { withoutProtoKeys } from './proto-keys.js';
 import { redact } from './redact.js';
 import { apiErrorFromResponse } from './status-errors.js';
 
@@ -12,7 +13,7 @@ export interface CallContext {
 
 /**
  * Unwraps the `success/data/message/errors` envelope (spec 2.1) of a 2xx answer. Returns `data`
- * when `success` is true; throws an {@link APIError} when it is false; throws
+ * when `success` is true, with no own `__proto__` or `constructor` key left at any depth; throws an {@link APIError} when it is false; throws
  * {@link InvalidResponseError} for a body that is not JSON or not the envelope. Error statuses
  * never come here: their status decides the error (status-errors.ts).
  */
@@ -20,7 +21,7 @@ export function unwrapEnvelope(status: number, headers: Headers, text: string, c
   const where = `${context.method} /${context.path}`;
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = withoutProtoKeys(JSON.parse(text), text);
   } catch {
     throw new InvalidResponseError(
       `${where} answered ${status} with a body that is not JSON (content-type: ${headers.get('content-type') ?? 'none'})`,
