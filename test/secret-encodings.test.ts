@@ -123,6 +123,20 @@ describe.each(SPELLINGS)('a key echoed with %s', (_label, spelled) => {
 });
 
 describe('echoes that are not JSON', () => {
+  it('a 200 that is not JSON, with the key in its content-type', async () => {
+    const contentType = `text/plain; key=${SLASH_KEY.replaceAll('/', '\\/')}`;
+    server.use(
+      http.get(
+        url('transactions/tx_1'),
+        () => new HttpResponse('not json', { status: 200, headers: { 'content-type': contentType } }),
+      ),
+    );
+    const error = await captureError(keyed().transactions.retrieve('tx_1'));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toContain('(content-type: text/plain; key=[REDACTED])');
+    expectNoKeyAnywhere(error);
+  });
+
   it('an HTML error page with the key percent-encoded and \\u-escaped', async () => {
     const page = `<p>key=${encodeURIComponent(SLASH_KEY)} or ${[...SLASH_KEY].map((c) => hex(c, true)).join('')}</p>`;
     server.use(
