@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { inspect } from 'node:util';
-import { type APIError, CreditPlatform, type InvalidResponseError, PermissionDeniedError } from '../src/index.js';
+import {
+  type APIError,
+  ConfigurationError,
+  CreditPlatform,
+  type InvalidResponseError,
+  PermissionDeniedError,
+} from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { loopback, refusedBaseUrl } from './helpers/loopback.js';
 import { API_KEY, client, http, HttpResponse, url, useMswServer } from './helpers/msw.js';
@@ -66,6 +72,36 @@ describe('the API key never appears in an error', () => {
     expectNoKey(error);
   });
 
+  it('is absent when an apiKey function throws an error whose message holds the key', async () => {
+    const thrown = Object.assign(new Error(`vault said: ${API_KEY} is sealed`), { code: 'EVAULTSEALED' });
+    const error = await captureError(
+      client({
+        apiKey: () => {
+          throw thrown;
+        },
+      }).accounts.me(),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as ConfigurationError).option).toBe('apiKey');
+    expect(error.message).toMatch(/The `apiKey` function threw an Error \(code EVAULTSEALED\); check the secret store/);
+    // A fresh cause: the thrown error's name and code, nothing of its message or stack.
+    expect(error.cause).not.toBe(thrown);
+    expect(error.cause).toBeInstanceOf(Error);
+    expect((error.cause as Error & { code?: unknown }).code).toBe('EVAULTSEALED');
+    expect((error.cause as Error).name).toBe('Error');
+    for (const text of [...renderings(error), inspect(error.cause, { showHidden: true }), JSON.stringify(error)]) {
+      expect(text).not.toContain('vault said');
+      expect(text).not.toContain(API_KEY);
+    }
+  });
+
+  it('is absent when an async apiKey function rejects with a non-Error holding the key', async () => {
+    const error = await captureError(client({ apiKey: () => Promise.reject(`key=${API_KEY}`) }).accounts.me());
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error.message).toMatch(/The `apiKey` function threw a string/);
+    expectNoKey(error);
+  });
+
   it('is absent from a key refused for containing a newline', async () => {
     const error = await captureError(client({ apiKey: async () => `${API_KEY}\r\n` }).accounts.me());
     expectNoKey(error);
@@ -108,6 +144,27 @@ describe('every string an error keeps from the server is redacted', () => {
     expect(cause.code).toBe('ECONNRESET');
     expect(error.message).toMatch(/\(ECONNRESET\)/);
     expectNoKey(error);
+  });
+
+  it('a cause that carries the request, or a field quoting the key in any spelling', async () => {
+    const escaped = [...API_KEY].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const failing: typeof fetch = async (input) => {
+      const request = input as Request;
+      throw Object.assign(new TypeError('fetch failed'), {
+        code: 'ECONNRESET',
+        request,
+        detail: `sent ${escaped}`,
+        headers: Object.fromEntries(request.headers),
+      });
+    };
+    const error = await captureError(client({ fetch: failing, maxRetries: 0 }).accounts.me());
+    const cause = error.cause as Error & { code?: string; request?: unknown; detail?: unknown };
+    expect(cause.message).toBe('fetch failed');
+    expect(cause.code).toBe('ECONNRESET');
+    expect(cause.request).toBeUndefined();
+    expect(cause.detail).toBeUndefined();
+    expectNoKey(error);
+    expect(inspect(error, { depth: 10 })).not.toMatch(/x-api-key/i);
   });
 
   it('a webhook secret sent in the body and echoed back in an error', async () => {

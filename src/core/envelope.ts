@@ -1,4 +1,5 @@
 import { InvalidResponseError } from '../errors/index.js';
+import { withoutProtoKeys } from './proto-keys.js';
 import { redact } from './redact.js';
 import { apiErrorFromResponse } from './status-errors.js';
 
@@ -12,35 +13,31 @@ export interface CallContext {
 
 /**
  * Unwraps the `success/data/message/errors` envelope (spec 2.1) of a 2xx answer. Returns `data`
- * when `success` is true; throws an {@link APIError} when it is false; throws
+ * when `success` is true, with no own `__proto__` or `constructor` key left at any depth (the
+ * parsed JSON may be handed out as it is); throws an {@link APIError} when it is false; throws
  * {@link InvalidResponseError} for a body that is not JSON or not the envelope. Error statuses
  * never come here: their status decides the error (status-errors.ts).
  */
 export function unwrapEnvelope(status: number, headers: Headers, text: string, context: CallContext): unknown {
   const where = `${context.method} /${context.path}`;
+  // The message may quote a header the server chose (content-type), so it is redacted like the body.
+  const invalid = (what: string) =>
+    new InvalidResponseError(redact(`${where} answered ${what}`, context.secrets), {
+      status,
+      body: redact(text, context.secrets),
+    });
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = withoutProtoKeys(JSON.parse(text), text);
   } catch {
-    throw new InvalidResponseError(
-      `${where} answered ${status} with a body that is not JSON (content-type: ${headers.get('content-type') ?? 'none'})`,
-      { status, body: redact(text, context.secrets) },
-    );
+    throw invalid(`${status} with a body that is not JSON (content-type: ${headers.get('content-type') ?? 'none'})`);
   }
   if (body === null || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
-    throw new InvalidResponseError(
-      `${where} answered ${status} with JSON that is not the service's envelope (no boolean "success")`,
-      { status, body: redact(text, context.secrets) },
-    );
+    throw invalid(`${status} with JSON that is not the service's envelope (no boolean "success")`);
   }
   const envelope = body as { success: boolean; data?: unknown; message?: unknown; errors?: unknown };
   if (envelope.success) {
-    if (!('data' in envelope)) {
-      throw new InvalidResponseError(`${where} answered success without a "data" field`, {
-        status,
-        body: redact(text, context.secrets),
-      });
-    }
+    if (!('data' in envelope)) throw invalid('success without a "data" field');
     return envelope.data;
   }
   throw apiErrorFromResponse({

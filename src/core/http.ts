@@ -11,7 +11,8 @@ import { pacedFetch } from './pacing/paced-fetch.js';
 import { Pacer } from './pacing/pacer.js';
 import type { PacingState } from './pacing/types.js';
 import { parseRateLimit, type RateLimit } from './rate-limit.js';
-import { redact } from './redact.js';
+import { opaqueCause, redact } from './redact.js';
+import { secretsIn } from './secret-fields.js';
 import { toSdkError } from './sdk-errors.js';
 import { type RequestTraceContext, tracing } from './tracing.js';
 
@@ -198,11 +199,18 @@ export class HttpCore {
     return { data, response, rateLimit, redactedBody: () => redact(bufferedText(response) ?? '', context.secrets) };
   }
 
+  // What the function threw may quote the key (`vault said: sk_live_…`): the error keeps only its
+  // class name and code (redact.ts), and says where to look instead.
   async #keyFromFunction(): Promise<unknown> {
     try {
       return await (this.#options.apiKey as () => string | Promise<string>)();
     } catch (error) {
-      throw new ConfigurationError('apiKey', 'The `apiKey` function threw; see `cause`.', { cause: error });
+      const { cause, described } = opaqueCause(error);
+      throw new ConfigurationError(
+        'apiKey',
+        `The \`apiKey\` function threw ${described}; check the secret store or environment it reads the key from. What it threw is not kept beyond its name and code, since it may hold the key.`,
+        { cause },
+      );
     }
   }
 }
@@ -234,10 +242,11 @@ function baseHeaders(defaults: Record<string, string>): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
-// A webhook subscription's secret travels in the body of its create/update calls; if the
-// service echoes it in an error, it is scrubbed like the key.
+// A webhook subscription's secret travels in the body of its create/update calls, and a
+// `client.request` body may carry others at any depth (secret-fields.ts says which fields count);
+// if the service echoes one in an error, it is scrubbed like the key. GET and DELETE calls have
+// no body and pay nothing; a body's walk is bounded.
 function secretsOf(apiKey: string, body: unknown): readonly string[] {
   if (body === null || typeof body !== 'object') return [apiKey];
-  const secret = (body as { secret?: unknown }).secret;
-  return typeof secret === 'string' ? [apiKey, secret] : [apiKey];
+  return [apiKey, ...secretsIn(body)];
 }

@@ -11,7 +11,9 @@ const checks = new WeakMap<z.core.$ZodType, InPlaceCheck | null>();
  * every object it parses, so a page of 100 records existed three times (the body text, the
  * parsed JSON, zod's copy); the response records are loose objects of plain fields, for which
  * zod's copy holds the same fields and values as the parsed JSON (only its key order differs:
- * declared fields first), so the parsed JSON can be handed out as it is.
+ * declared fields first), so the parsed JSON can be handed out as it is. What it hands out has
+ * no own `__proto__` or `constructor` key at any depth: `unwrapEnvelope` drops them from the
+ * parsed JSON before any check (proto-keys.ts), as zod drops `__proto__` from its copy.
  *
  * Modelled: `string`, `number` (finite, as zod's), `boolean`, `null`, `unknown`/`any`,
  * `literal`, `enum`, `optional`, `nullable`, `array` and loose objects (unknown keys kept), with

@@ -20,14 +20,36 @@ export function renderings(error: unknown): string[] {
   return out;
 }
 
-// What must never show: the tests' key, any key the fake hands out, the tests' webhook secrets.
-const SECRETS = [API_KEY, 'whsec_test_0123456789', 'whsec_leak_test_5f4e3d2c1b', 'whsec_it'];
+/** A test key with a `/` (escaped as `\/` in JSON) and a `+`, for the escaped-echo tests. */
+export const SLASH_KEY = 'cp_test_esc/aped+key_41c0d9e8';
+
+// What must never show: the tests' keys, any key the fake hands out, the tests' webhook secrets.
+const SECRETS = [API_KEY, SLASH_KEY, 'whsec_test_0123456789', 'whsec_leak_test_5f4e3d2c1b', 'whsec_it'];
 const FAKE_KEY = /cpk_test_[A-Za-z0-9_-]{8,}/;
 
-function leakIn(text: string): string | undefined {
-  const secret = SECRETS.find((s) => text.includes(s));
-  if (secret) return secret;
-  return FAKE_KEY.exec(text)?.[0];
+// The spellings a server (or a rendering: JSON.stringify, util.inspect) can give a character:
+// `\uXXXX` in either hex case and `\/`, behind any run of backslashes (an escape inside a string
+// that was itself escaped), and `%XX`. Decoded here, independently of the SDK's own redaction, so
+// a bug there cannot hide itself from the guard.
+const ESCAPED = /\\+u([0-9a-fA-F]{4})|\\+(\/)|%([0-7][0-9a-fA-F])/g;
+
+/** `text` with every escaped spelling of a character replaced by the character. */
+export function unescapeAll(text: string): string {
+  return text.replace(
+    ESCAPED,
+    (_, hex?: string, slash?: string, pct?: string) => slash ?? String.fromCharCode(Number.parseInt(hex ?? pct ?? '', 16)),
+  );
+}
+
+/** The secret that shows in `text`, plainly or in any escaped spelling; `undefined` when none does. */
+export function leakIn(text: string): string | undefined {
+  for (const candidate of [text, unescapeAll(text)]) {
+    const secret = SECRETS.find((s) => candidate.includes(s));
+    if (secret) return secret;
+    const fake = FAKE_KEY.exec(candidate)?.[0];
+    if (fake) return fake;
+  }
+  return undefined;
 }
 
 // Every client of the suite logs at debug unless a test says otherwise; the SDK's lines are

@@ -1,0 +1,129 @@
+/**
+ * A text with its escaped spellings decoded, and a map from each decoded character back to the
+ * characters of the original that spelled it.
+ *
+ * Decoded: a JSON escape (`\uXXXX` in either hex case, `\/`, `\"`, `\b`, `\f`, `\n`, `\r`,
+ * `\t`) behind any run of backslashes, so an escape inside a string that was itself escaped (JSON
+ * in a JSON string, a logger's rendering) decodes too; a run of backslashes before anything else
+ * stands for one backslash; and `%XX` below `%80`, as a URL spells an ASCII character.
+ *
+ * One pass from left to right with `indexOf` between escapes: the work is linear in the text, and
+ * a text with no `\` or `%` costs two searches and is returned as it is.
+ */
+export interface DecodedText {
+  /** The decoded text. */
+  readonly text: string;
+  /** The decoded index of each escape, ascending; with `from` and `to`, the map back. */
+  readonly at: readonly number[];
+  /** Where each escape starts in the original. */
+  readonly from: readonly number[];
+  /** Where each escape ends (exclusive) in the original. */
+  readonly to: readonly number[];
+}
+
+const SIMPLE: Readonly<Record<string, string>> = { '/': '/', '"': '"', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+function hexValue(text: string, start: number, digits: number): number {
+  if (start + digits > text.length) return -1;
+  let value = 0;
+  for (let i = start; i < start + digits; i++) {
+    const c = text.charCodeAt(i);
+    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
+    if (digit < 0) return -1;
+    value = value * 16 + digit;
+  }
+  return value;
+}
+
+// The escape at `start` (a `\` or a `%`), written to `found`: the character it stands for and
+// where it ends; `false` when there is none, or when it is a lone `\` standing for itself.
+const found = { char: '', end: 0 };
+
+function escapeAt(text: string, start: number): boolean {
+  if (text.charCodeAt(start) === 37 /* % */) {
+    const value = hexValue(text, start + 1, 2);
+    if (value < 0 || value >= 0x80) return false;
+    found.char = String.fromCharCode(value);
+    found.end = start + 3;
+    return true;
+  }
+  let end = start;
+  while (text.charCodeAt(end) === 92 /* \ */) end++;
+  const next = text[end];
+  if (next === 'u') {
+    const value = hexValue(text, end + 1, 4);
+    if (value >= 0) {
+      found.char = String.fromCharCode(value);
+      found.end = end + 5;
+      return true;
+    }
+  } else if (next !== undefined && Object.hasOwn(SIMPLE, next)) {
+    found.char = SIMPLE[next] as string;
+    found.end = end + 1;
+    return true;
+  }
+  found.char = '\\';
+  found.end = end;
+  return end - start > 1;
+}
+
+/** `text` decoded; `undefined` when it holds no escape, so the caller can use it as it is. */
+export function decodeEscapes(text: string): DecodedText | undefined {
+  let backslash = text.indexOf('\\');
+  let percent = text.indexOf('%');
+  if (backslash === -1 && percent === -1) return undefined;
+  const parts: string[] = [];
+  const at: number[] = [];
+  const from: number[] = [];
+  const to: number[] = [];
+  let copied = 0;
+  let length = 0;
+  while (backslash !== -1 || percent !== -1) {
+    const start = backslash === -1 ? percent : percent === -1 ? backslash : Math.min(backslash, percent);
+    const escaped = escapeAt(text, start);
+    if (escaped) {
+      parts.push(text.slice(copied, start), found.char);
+      length += start - copied;
+      at.push(length);
+      from.push(start);
+      to.push(found.end);
+      length += 1;
+      copied = found.end;
+    }
+    // A backslash run is passed over whole, escape or not, so it is read once.
+    const resume = escaped || text.charCodeAt(start) === 92 ? found.end : start + 1;
+    if (backslash !== -1 && backslash < resume) backslash = text.indexOf('\\', resume);
+    if (percent !== -1 && percent < resume) percent = text.indexOf('%', resume);
+  }
+  if (at.length === 0) return undefined;
+  parts.push(text.slice(copied));
+  return { text: parts.join(''), at, from, to };
+}
+
+/** The original range `[start, end)` that spelled the decoded range `[start, end)` (which must not be empty). */
+export function originalRange(decoded: DecodedText, start: number, end: number): [number, number] {
+  return [originalIndex(decoded, start, false), originalIndex(decoded, end - 1, true)];
+}
+
+// The original start (or end, exclusive) of the decoded character at `index`: found by binary
+// search for the last escape at or before it.
+function originalIndex(decoded: DecodedText, index: number, end: boolean): number {
+  const { at, from, to } = decoded;
+  let low = 0;
+  let high = at.length - 1;
+  let last = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((at[middle] as number) <= index) {
+      last = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  if (last === -1) return end ? index + 1 : index;
+  const escapeAtIndex = at[last] as number;
+  if (escapeAtIndex === index) return end ? (to[last] as number) : (from[last] as number);
+  const plain = (to[last] as number) + (index - escapeAtIndex - 1);
+  return end ? plain + 1 : plain;
+}

@@ -1,0 +1,59 @@
+/**
+ * Drops every own `__proto__` and `constructor` key from freshly parsed JSON, at every depth, and
+ * returns the same value. `JSON.parse` keeps `"__proto__"` as an own key (a plain assignment
+ * would not), and `Object.assign({}, record)` or a `for…in` copy then gives the copy the
+ * sender's object as its prototype; an own `constructor` misleads code that reads
+ * `record.constructor`. Dropped rather than refused: the rest of the record is still the
+ * service's answer, and zod's loose objects drop `__proto__` the same way.
+ *
+ * A key in JSON is spelled with literal characters or `\uXXXX` escapes, so a text that holds
+ * neither name literally nor an escape of one of their letters cannot contain them
+ * ({@link couldSpellOne}); that search is all a typical response pays, and only a text it matches
+ * is walked. The walk keeps its own stack, so a deeply nested answer cannot overflow the call
+ * stack.
+ */
+export function withoutProtoKeys<T>(value: T, text: string): T {
+  if (value === null || typeof value !== 'object') return value;
+  if (!couldSpellOne(text)) return value;
+  const pending: object[] = [value];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (Array.isArray(current)) {
+      for (const item of current) if (item !== null && typeof item === 'object') pending.push(item);
+      continue;
+    }
+    const record = current as Record<string, unknown>;
+    // Own keys only: the `__proto__` accessor and `constructor` of Object.prototype are untouched.
+    if (Object.hasOwn(record, '__proto__')) Reflect.deleteProperty(record, '__proto__');
+    if (Object.hasOwn(record, 'constructor')) Reflect.deleteProperty(record, 'constructor');
+    for (const key in record) {
+      const field = record[key];
+      if (field !== null && typeof field === 'object') pending.push(field);
+    }
+  }
+  return value;
+}
+
+/**
+ * Whether `text` holds `__proto__` or `constructor` literally, or `\u00` followed by the code of
+ * one of their letters (_ c n o p r s t u). Each search starts with a character that is rare in
+ * JSON (`__` before `__proto__`, `uctor` before `constructor`, a backslash before an escape), so
+ * the engine skips ahead with a fast character scan: a page of 100 records pays about 3% of its
+ * `JSON.parse`, one with an escaped letter in every record about 7%
+ * (bench/resources/proto-keys.ts). Linear in the text.
+ */
+function couldSpellOne(text: string): boolean {
+  if (text.includes('__') && text.includes('__proto__')) return true;
+  if (text.includes('uctor') && text.includes('constructor')) return true;
+  for (let at = text.indexOf('\\u00'); at !== -1; at = text.indexOf('\\u00', at + 4)) {
+    if (isLetterCode(text.charCodeAt(at + 4), text.charCodeAt(at + 5) | 0x20)) return true;
+  }
+  return false;
+}
+
+// 5f, 63, 6e, 6f, 70, 72-75 (hex digits as char codes; `low` lower-cased by the caller).
+function isLetterCode(high: number, low: number): boolean {
+  if (high === 0x35) return low === 0x66;
+  if (high === 0x36) return low === 0x33 || low === 0x65 || low === 0x66;
+  if (high === 0x37) return low === 0x30 || (low >= 0x32 && low <= 0x35);
+  return false;
+}
