@@ -100,7 +100,7 @@ export function readTimeoutMessage(readTimeout: number): string {
   return `The request body was not fully received within readTimeout (${readTimeout} ms).`;
 }
 
-const NOT_AUTHENTIC: ReadonlySet<WebhookVerificationErrorCode> = new Set([
+const NOT_AUTHENTIC: ReadonlySet<WebhookVerificationErrorCode> = /* @__PURE__ */ new Set([
   'missing_signature',
   'malformed_signature',
   'signature_mismatch',
@@ -108,8 +108,8 @@ const NOT_AUTHENTIC: ReadonlySet<WebhookVerificationErrorCode> = new Set([
 
 /**
  * @internal The answer to a refused delivery: 401 when it is not authentic, else 400. The body
- * names the code; the message only for an authentic delivery (it tells the service what was wrong
- * with its event; a forger learns nothing from the code alone).
+ * names the code, and for an authentic delivery the message too (what was wrong with the event);
+ * for a signature failure the code says all there is to say.
  */
 export function refuse(error: WebhookVerificationError): WebhookReceiverResult {
   if (NOT_AUTHENTIC.has(error.code)) return respond('invalid_signature', undefined, undefined, error.code);
