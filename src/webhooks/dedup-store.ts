@@ -57,6 +57,16 @@ export interface WebhookDedupStore {
    * `TypeError` when it is created) a store whose `retentionMs` is shorter than its `maxEventAge`
    * plus 5 minutes: an event signed ahead could then be replayed after the store forgot it.
    * Leave it out if the retention is unknown or unbounded; the receiver then takes your word.
+   *
+   * @example
+   * ```ts
+   * import { createMemoryDedupStore, createWebhookHandler, type WebhookDedupStore } from 'credit-platform/webhooks';
+   *
+   * const memory = createMemoryDedupStore({ ttlMs: 24 * 3_600_000 });
+   * const store: WebhookDedupStore = memory; // memory.retentionMs is 86_400_000
+   * // TypeError at start-up: 24 h is shorter than maxEventAge (72 h by default) + 5 min.
+   * createWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, store });
+   * ```
    */
   readonly retentionMs?: number;
 }

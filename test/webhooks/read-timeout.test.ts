@@ -75,6 +75,44 @@ describe.each(RECEIVERS)('%s readTimeout', (_, start) => {
   });
 });
 
+describe('what a receiver holds when readTimeout passes', () => {
+  it('createWebhookHandler cancels the body stream', async () => {
+    const cancel = vi.fn();
+    const delivery = deposit();
+    const body = new ReadableStream<Uint8Array>({
+      start: (controller) => controller.enqueue(new TextEncoder().encode(delivery.body.slice(0, 10))),
+      pull: () => new Promise<void>(() => {}), // the rest never comes
+      cancel,
+    });
+    const handler = createWebhookHandler({ secret: SECRET, readTimeout: 200 });
+    const request = new Request('http://127.0.0.1/webhooks', {
+      method: 'POST',
+      body,
+      headers: delivery.headers,
+      duplex: 'half',
+    } as RequestInit);
+    const response = await handler(request);
+    expect(response.status).toBe(408);
+    expect(cancel).toHaveBeenCalledOnce();
+  });
+
+  it('createNodeWebhookHandler leaves no listener on the request', async () => {
+    const handler = createNodeWebhookHandler({ secret: SECRET, readTimeout: 300 });
+    const left: number[] = [];
+    const url = await listen(
+      createServer(async (req, res) => {
+        await handler(req, res);
+        left.push(...(['data', 'end', 'error', 'close'] as const).map((event) => req.listenerCount(event)));
+      }),
+    );
+    const delivery = deposit();
+    const result = await trickle(url, delivery.body, delivery.headers, { everyMs: 150, giveUpMs: 5_000 });
+    expect(result.status).toBe(408);
+    await vi.waitFor(() => expect(left).toHaveLength(4));
+    expect(left).toEqual([0, 0, 0, 0]);
+  });
+});
+
 describe('readTimeout option', () => {
   it('is checked when the receiver is created', () => {
     for (const readTimeout of [0, -1, Number.NaN, '10s']) {
