@@ -1,24 +1,25 @@
-// Fastify: parse application/json as a Buffer in the webhook plugin's scope only,
-// then hand the raw bytes to the framework-neutral receiver.
+// Fastify: in the webhook route's own plugin, a content-type parser that leaves the request stream
+// unread, and the route hands it to `createNodeWebhookHandler`, which reads the raw bytes itself
+// (within `readTimeout`, default 10 s: Fastify sets no deadline of its own by default). Other routes
+// keep Fastify's default JSON parser.
 // Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/fastify.ts
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createWebhookReceiver, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
+import { createNodeWebhookHandler, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
 import { isMain, webhookSecret } from './serve-fetch.js';
 
 /** The app; `options` lets a test swap the callbacks and the store. */
 export function createApp(options: WebhookReceiverOptions): FastifyInstance {
   const app = Fastify();
-  const receive = createWebhookReceiver(options);
+  const handler = createNodeWebhookHandler(options);
   // biome-ignore lint/nursery/noMisusedPromises: Fastify awaits async plugins; its types say so too
   void app.register(async (scope) => {
-    // Scoped to this plugin: other routes keep Fastify's JSON parser.
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/webhooks', async (request, reply) => {
-      const result = await receive({
-        body: request.body as Buffer,
-        signature: request.headers['x-webhook-signature'],
-      });
-      return reply.code(result.status).headers(result.headers).send(result.body);
+    // Scoped to this plugin: any content type is left unread here, for the handler to read.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.post('/webhooks', (request, reply) => {
+      // The handler writes the answer on the raw response.
+      reply.hijack();
+      return handler(request.raw, reply.raw);
     });
   });
   return app;

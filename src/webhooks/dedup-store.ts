@@ -1,5 +1,8 @@
-// De-duplication of deliveries by event id. The service retries up to six times
-// over about 14 h 36 min, so ids are kept 72 h by default. No `node:*` import.
+// De-duplication of deliveries by event id. The service retries up to six times over about
+// 14 h 36 min; ids are kept as long as the freshness check accepts an event (72 h after its
+// timestamp, which may be up to 5 minutes ahead), so 72 h 5 min by default. No `node:*` import.
+import { WebhookDedupStoreFullError } from './errors.js';
+import { DEFAULT_MAX_EVENT_AGE, MAX_CLOCK_SKEW_MS } from './freshness.js';
 
 /**
  * What a claim found: `claimed` (run the handler), `in_progress` (another attempt
@@ -18,7 +21,9 @@ export type WebhookClaim = 'claimed' | 'in_progress' | 'completed';
  * a SQL table with a unique key) when several processes receive deliveries.
  * `claim` must be atomic: of two concurrent claims of one id, only one gets
  * `claimed`. A claim should expire after a lease, so a crash mid-handler does not
- * block the id forever; a completion should be kept at least 14 h 36 min.
+ * block the id forever. A completion must be kept as long as the receiver accepts the event:
+ * `maxEventAge` plus the 5 minutes an event may be signed ahead (72 h 5 min by default). Say how
+ * long in `retentionMs`, and the receivers refuse at start-up a store that would forget too soon.
  *
  * `createRedisDedupStore(redis)` from `credit-platform/redis` implements it on Redis (claims
  * with a lease, and only the claimant may complete or release).
@@ -36,6 +41,7 @@ export type WebhookClaim = 'claimed' | 'in_progress' | 'completed';
  *   },
  *   complete: (id) => db.markDone(id),
  *   release: (id) => db.remove(id),
+ *   retentionMs: 7 * 24 * 3_600_000, // the table is purged of rows older than a week
  * };
  * ```
  */
@@ -46,6 +52,23 @@ export interface WebhookDedupStore {
   complete(eventId: string): void | Promise<void>;
   /** Drops a claim after the handler failed, so the service's retry can run it. */
   release(eventId: string): void | Promise<void>;
+  /**
+   * How long a completed id is remembered, in ms, if the store knows. A receiver refuses (a
+   * `TypeError` when it is created) a store whose `retentionMs` is shorter than its `maxEventAge`
+   * plus 5 minutes: an event signed ahead could then be replayed after the store forgot it.
+   * Leave it out if the retention is unknown or unbounded; the receiver then takes your word.
+   *
+   * @example
+   * ```ts
+   * import { createMemoryDedupStore, createWebhookHandler, type WebhookDedupStore } from 'credit-platform/webhooks';
+   *
+   * const memory = createMemoryDedupStore({ ttlMs: 24 * 3_600_000 });
+   * const store: WebhookDedupStore = memory; // memory.retentionMs is 86_400_000
+   * // TypeError at start-up: 24 h is shorter than maxEventAge (72 h by default) + 5 min.
+   * createWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, store });
+   * ```
+   */
+  readonly retentionMs?: number;
 }
 
 /**
@@ -58,11 +81,17 @@ export interface WebhookDedupStore {
  * ```
  */
 export interface MemoryDedupStoreOptions {
-  /** How long a completed id is remembered. Default 72 h. */
+  /**
+   * How long a completed id is remembered. Default 72 h 5 min: `DEFAULT_MAX_EVENT_AGE` plus the
+   * 5 minutes an event may be signed ahead, the longest a receiver with default options accepts it.
+   */
   readonly ttlMs?: number;
   /** How long a claim lasts if the handler never settles. Default 5 min. */
   readonly leaseMs?: number;
-  /** Most ids kept; the oldest go first beyond it. Default 100 000. */
+  /**
+   * Most ids kept. Expired ids make room; a live one never does: a claim that finds the store
+   * full of live ids throws `WebhookDedupStoreFullError` (the receivers answer 503). Default 100 000.
+   */
   readonly maxEntries?: number;
   /** Clock in ms, for tests. Default `Date.now`. */
   readonly now?: () => number;
@@ -86,6 +115,8 @@ export interface MemoryDedupStore extends WebhookDedupStore {
   complete(eventId: string): void;
   /** Drops a claim, so the service's retry can run it. */
   release(eventId: string): void;
+  /** `ttlMs`: how long a completed id is remembered. */
+  readonly retentionMs: number;
 }
 
 interface Entry {
@@ -102,8 +133,11 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 /**
  * An in-process {@link WebhookDedupStore}: right for one process, lost on restart.
  * With several processes or instances, implement the interface on a shared store.
+ * It holds at most `maxEntries` ids and never forgets one before its time to make room: when
+ * every id it holds is live, a claim throws `WebhookDedupStoreFullError`, which the receivers
+ * answer 503 with `Retry-After` and report to `onError`.
  *
- * @param options - Retention (`ttlMs`, default 72 h), claim lease, size bound, clock.
+ * @param options - Retention (`ttlMs`, default 72 h 5 min), claim lease, size bound, clock.
  * @returns A store to pass as `store` to a webhook handler.
  *
  * @example
@@ -118,7 +152,7 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * ```
  */
 export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): MemoryDedupStore {
-  const ttlMs = positive(options.ttlMs, 72 * 3_600_000, 'ttlMs');
+  const ttlMs = positive(options.ttlMs, DEFAULT_MAX_EVENT_AGE + MAX_CLOCK_SKEW_MS, 'ttlMs');
   const leaseMs = positive(options.leaseMs, 5 * 60_000, 'leaseMs');
   const maxEntries = positive(options.maxEntries, 100_000, 'maxEntries');
   const now = options.now ?? Date.now;
@@ -129,13 +163,14 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
   function put(id: string, entry: Entry): void {
     entries.delete(id);
     entries.set(id, entry);
-    while (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
   }
 
-  function sweep(at: number): void {
+  // `all`: look past the first live completion too, for lapsed claims behind it. Only a full store
+  // does, and only authentic deliveries reach a claim, so a forger cannot make it walk the map.
+  function sweep(at: number, all = false): void {
     for (const [id, entry] of entries) {
       if (entry.expiresAt > at) {
-        if (entry.state === 'completed') break;
+        if (entry.state === 'completed' && !all) break;
         continue;
       }
       entries.delete(id);
@@ -148,6 +183,10 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
       sweep(at);
       const entry = entries.get(eventId);
       if (entry !== undefined && entry.expiresAt > at) return entry.state;
+      if (entry === undefined && entries.size >= maxEntries) {
+        sweep(at, true);
+        if (entries.size >= maxEntries) throw new WebhookDedupStoreFullError(maxEntries, eventId);
+      }
       put(eventId, { state: 'in_progress', expiresAt: at + leaseMs });
       return 'claimed';
     },
@@ -157,5 +196,6 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
     release(eventId) {
       if (entries.get(eventId)?.state === 'in_progress') entries.delete(eventId);
     },
+    retentionMs: ttlMs,
   };
 }

@@ -55,6 +55,46 @@ export class WebhookVerificationError extends CreditPlatformError {
   }
 }
 
+/**
+ * Thrown by the `claim` of a `createMemoryDedupStore` store that holds `maxEntries` event ids, all
+ * still inside their retention or lease. The store never forgets a live id to make room: a
+ * delivery of that event replayed later would be handled twice. The receivers answer such a
+ * delivery 503 with `Retry-After` (the service retries it) and pass this error to `onError`.
+ * Raise `maxEntries`, or use a shared store such as `createRedisDedupStore`.
+ *
+ * @example
+ * ```ts
+ * import { createMemoryDedupStore, createWebhookHandler, WebhookDedupStoreFullError } from 'credit-platform/webhooks';
+ *
+ * const handler = createWebhookHandler({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   store: createMemoryDedupStore({ maxEntries: 500_000 }),
+ *   onError: (error) => {
+ *     if (error instanceof WebhookDedupStoreFullError) console.error(`dedup memory full at ${error.maxEntries} ids`);
+ *   },
+ * });
+ * ```
+ */
+export class WebhookDedupStoreFullError extends CreditPlatformError {
+  /** `'WebhookDedupStoreFullError'`, for logs. */
+  override readonly name: string = 'WebhookDedupStoreFullError';
+  /** The store's `maxEntries`, every one of them still live. */
+  readonly maxEntries: number;
+
+  constructor(maxEntries: number, eventId: string) {
+    super(
+      `The de-duplication store holds maxEntries (${maxEntries}) event ids, none expired yet, so ${eventId} was not claimed: ` +
+        'forgetting a live id would let a replay of that event run again. The delivery is answered 503 and will be retried; ' +
+        'raise maxEntries of createMemoryDedupStore, or use a shared store such as createRedisDedupStore.',
+    );
+    this.maxEntries = maxEntries;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), maxEntries: this.maxEntries };
+  }
+}
+
 const SIGNATURE_MESSAGES = {
   missing_signature: 'The X-Webhook-Signature header is missing or empty.',
   malformed_signature: 'The X-Webhook-Signature header is not exactly 64 lowercase hex digits (or was sent more than once).',

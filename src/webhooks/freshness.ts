@@ -35,7 +35,8 @@ export interface ConstructWebhookEventOptions {
 export const DEFAULT_MAX_EVENT_AGE = 259_200_000; // 72 hours
 // Both written out, not as `72 * 3_600_000`: bundlers keep an unused arithmetic constant in every
 // bundle that reaches this module (the verifier alone included), and drop an unused literal.
-const MAX_CLOCK_SKEW_MS = 300_000; // 5 minutes
+/** @internal How far ahead of this machine's clock an event may be signed: 5 minutes. */
+export const MAX_CLOCK_SKEW_MS = 300_000;
 
 /** Throws a `TypeError` (a programmer error) for a `maxEventAge` that is not a positive number. */
 export function checkMaxEventAge(value: unknown, fn: string): number {
@@ -46,7 +47,8 @@ export function checkMaxEventAge(value: unknown, fn: string): number {
   return value;
 }
 
-function hours(ms: number): string {
+/** @internal A duration in hours with one decimal, for messages: `72.1 h`. */
+export function hours(ms: number): string {
   return `${Math.round((ms / 3_600_000) * 10) / 10} h`;
 }
 

@@ -17,7 +17,7 @@ export { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from './constants.js
 export type { WebhookPayload, WebhookSecret, WebhookSecretKey, WebhookSignatureHeader } from './inputs.js';
 export { verifyWebhookSignature, signWebhookPayload } from './verify-node.js';
 export { verifyWebhookSignatureAsync, signWebhookPayloadAsync } from './verify-web.js';
-export { WebhookVerificationError, type WebhookVerificationErrorCode } from './errors.js';
+export { WebhookDedupStoreFullError, WebhookVerificationError, type WebhookVerificationErrorCode } from './errors.js';
 export type {
   DepositCreatedData,
   UnknownWebhookEvent,
@@ -42,12 +42,8 @@ export {
   type WebhookClaim,
   type WebhookDedupStore,
 } from './dedup-store.js';
-export {
-  createWebhookReceiver,
-  type WebhookEventHandlers,
-  type WebhookReceiverInput,
-  type WebhookReceiverOptions,
-} from './receiver.js';
+export { createWebhookReceiver, type WebhookReceiverInput } from './receiver.js';
+export type { WebhookEventHandlers, WebhookReceiverOptions } from './receiver-options.js';
 export type { WebhookOutcome, WebhookReceiverResult } from './receiver-result.js';
 export { createWebhookHandler } from './fetch-handler.js';
 export { createNodeWebhookHandler, type NodeWebhookRequest } from './node-handler.js';

@@ -1,4 +1,5 @@
 // The HTTP answers of the receivers, in one table. No `node:*` import.
+import type { WebhookVerificationError, WebhookVerificationErrorCode } from './errors.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
 
 /**
@@ -18,6 +19,7 @@ export type WebhookOutcome =
   | 'invalid_payload'
   | 'stale_event'
   | 'payload_too_large'
+  | 'read_timeout'
   | 'method_not_allowed'
   | 'handler_error'
   | 'store_error'
@@ -39,7 +41,11 @@ export interface WebhookReceiverResult {
   readonly status: number;
   /** Response headers: JSON content type, `cache-control: no-store`, and `retry-after` or `allow` where they apply. */
   readonly headers: Readonly<Record<string, string>>;
-  /** A small JSON document, e.g. `{"received":true}`. */
+  /**
+   * A small JSON document: `{"received":true}`, or `{"error":<outcome>}` with, for a refused
+   * delivery, the `code` of its `WebhookVerificationError` (`{"error":"invalid_signature","code":"signature_mismatch"}`)
+   * and, where it helps the sender, a `message`.
+   */
   readonly body: string;
   /** What happened, for logs and tests. */
   readonly outcome: WebhookOutcome;
@@ -55,6 +61,7 @@ const STATUS: Readonly<Record<WebhookOutcome, number>> = {
   invalid_payload: 400,
   stale_event: 400,
   payload_too_large: 413,
+  read_timeout: 408,
   method_not_allowed: 405,
   handler_error: 500,
   store_error: 503,
@@ -73,11 +80,12 @@ export function respond(
   outcome: WebhookOutcome,
   message?: string,
   event?: WebhookEvent | UnknownWebhookEvent,
+  code?: WebhookVerificationErrorCode,
 ): WebhookReceiverResult {
   const ok = outcome === 'processed' || outcome === 'duplicate';
   const payload = ok
     ? { received: true, ...(outcome === 'duplicate' ? { duplicate: true } : {}) }
-    : { error: outcome, ...(message === undefined ? {} : { message }) };
+    : { error: outcome, ...(code === undefined ? {} : { code }), ...(message === undefined ? {} : { message }) };
   return {
     status: STATUS[outcome],
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...EXTRA_HEADERS[outcome] },
@@ -85,4 +93,25 @@ export function respond(
     outcome,
     ...(event === undefined ? {} : { event }),
   };
+}
+
+/** @internal The message of a 408: what the deadline was, so a slow sender can tell. */
+export function readTimeoutMessage(readTimeout: number): string {
+  return `The request body was not fully received within readTimeout (${readTimeout} ms).`;
+}
+
+const NOT_AUTHENTIC: ReadonlySet<WebhookVerificationErrorCode> = /* @__PURE__ */ new Set([
+  'missing_signature',
+  'malformed_signature',
+  'signature_mismatch',
+]);
+
+/**
+ * @internal The answer to a refused delivery: 401 when it is not authentic, else 400. The body
+ * names the code, and for an authentic delivery the message too (what was wrong with the event);
+ * for a signature failure the code says all there is to say.
+ */
+export function refuse(error: WebhookVerificationError): WebhookReceiverResult {
+  if (NOT_AUTHENTIC.has(error.code)) return respond('invalid_signature', undefined, undefined, error.code);
+  return respond(error.code === 'stale_event' ? 'stale_event' : 'invalid_payload', error.message, undefined, error.code);
 }

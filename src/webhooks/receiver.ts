@@ -1,63 +1,12 @@
 // The framework-neutral core of the receivers: verify, parse, de-duplicate, run the
 // callback, and decide the HTTP answer. Web Crypto only, so it runs anywhere.
 import { constructWebhookEventAsync } from './construct-async.js';
-import { checkMaxEventAge } from './freshness.js';
-import { createMemoryDedupStore, type WebhookClaim, type WebhookDedupStore } from './dedup-store.js';
+import type { WebhookClaim } from './dedup-store.js';
 import { WebhookVerificationError } from './errors.js';
-import type { WebhookEventType } from './event-types.js';
-import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from './events.js';
-import { checkSecret, type WebhookPayload, type WebhookSecret, type WebhookSignatureHeader } from './inputs.js';
-import { respond, type WebhookReceiverResult } from './receiver-result.js';
-
-/**
- * A callback per known event type; each receives its exactly typed event.
- *
- * @example
- * ```ts
- * import type { WebhookEventHandlers } from 'credit-platform/webhooks';
- * const on: WebhookEventHandlers = {
- *   'deposit.created': async (event) => { await credit(event.data.depositId, event.data.amount); },
- * };
- * ```
- */
-export type WebhookEventHandlers = {
-  readonly [T in WebhookEventType]?: (event: WebhookEventOf<T>) => unknown;
-};
-
-/**
- * Options shared by `createWebhookReceiver`, `createWebhookHandler` and
- * `createNodeWebhookHandler`.
- *
- * @example
- * ```ts
- * import type { WebhookReceiverOptions } from 'credit-platform/webhooks';
- * const options: WebhookReceiverOptions = {
- *   secret: process.env.WEBHOOK_SECRET!,
- *   on: { 'score.updated': (event) => console.log(event.data) },
- *   onUnknownEvent: (event) => console.warn('new event type', event.rawType),
- * };
- * ```
- */
-export interface WebhookReceiverOptions {
-  /** The subscription secret, or a list while rotating. */
-  readonly secret: WebhookSecret;
-  /** Callbacks per event type. A known type without a callback is acknowledged. */
-  readonly on?: WebhookEventHandlers;
-  /** Called for event types this SDK version does not know; acknowledged if absent. */
-  readonly onUnknownEvent?: (event: UnknownWebhookEvent) => unknown;
-  /** Where event ids are recorded. Default: `createMemoryDedupStore()` (72 h, one process). */
-  readonly store?: WebhookDedupStore;
-  /** Told about failures answered with 5xx (callback threw, store failed, misconfiguration). Default: `console.error`. */
-  readonly onError?: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
-  /** Largest body read, in bytes; larger ones get 413. Default 1 MiB. */
-  readonly maxBodyBytes?: number;
-  /**
-   * The oldest signed `timestamp` accepted, in ms; older (or more than 5 minutes ahead) is
-   * answered 400 `stale_event`. Default 72 h: keep it no longer than the store remembers ids.
-   * `Infinity` turns it off.
-   */
-  readonly maxEventAge?: number;
-}
+import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
+import type { WebhookPayload, WebhookSignatureHeader } from './inputs.js';
+import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
+import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
 
 /**
  * A delivery as a framework hands it over: the raw body and the signature header.
@@ -75,24 +24,6 @@ export interface WebhookReceiverInput {
   readonly signature: WebhookSignatureHeader;
 }
 
-/** @internal Defaults resolved once per receiver. */
-export interface ResolvedReceiverOptions {
-  readonly maxBodyBytes: number;
-  readonly maxEventAge: number;
-  readonly onError: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
-}
-
-/** @internal */
-export function resolveOptions(options: WebhookReceiverOptions, fn: string): ResolvedReceiverOptions {
-  // Fail at start-up, not on the first delivery, when the secret is not configured.
-  checkSecret(options.secret, fn);
-  return {
-    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
-    maxEventAge: checkMaxEventAge(options.maxEventAge, fn),
-    onError: options.onError ?? ((error) => console.error('[credit-platform/webhooks]', error)),
-  };
-}
-
 function byteLength(body: WebhookPayload): number {
   // UTF-8 length is at most 3 bytes per UTF-16 unit; exact counting is not needed for a limit.
   return typeof body === 'string' ? body.length : body.byteLength;
@@ -107,13 +38,20 @@ function dispatch(options: WebhookReceiverOptions, event: WebhookEvent | Unknown
 /**
  * The framework-neutral receiver: give it the raw body and the signature header,
  * get back the HTTP answer to send. Use it where neither the Fetch handler nor the
- * Node adapter fits (Fastify, Koa, a queue consumer). Never rejects.
+ * Node adapter fits (Koa, a queue consumer, a framework that has read the body). Never rejects.
  *
  * Answers: 200 processed or duplicate; 400 authentic but invalid body, or `stale_event` (signed
  * longer ago than `maxEventAge`, or more than 5 minutes ahead: a replay); 401 missing or
  * wrong signature; 413 body too large; 503 with `Retry-After` while the same event is
- * being handled; 500 when the callback throws (the claim is released so the
- * service's retry runs it again) or the receiver is misconfigured.
+ * being handled, or when the store failed or is full; 500 when the callback throws (the claim is
+ * released so the service's retry runs it again) or the receiver is misconfigured. Every 401 and
+ * 400 names the refusal's `code` in its body (`{"error":"invalid_signature","code":"signature_mismatch"}`)
+ * and is reported once to `onRejected`.
+ *
+ * It is handed a body already read, so `readTimeout` does not apply: the deadline for receiving
+ * the body is the framework's. Fastify sets none by default (its `requestTimeout` is 0), hence the
+ * `requestTimeout` below; `examples/webhooks/fastify.ts` hands the unread stream to
+ * `createNodeWebhookHandler` instead, which applies `readTimeout` itself.
  *
  * @param options - Secret, callbacks, de-duplication store, error reporting.
  * @returns `receive(input)`, resolving to `{ status, headers, body, outcome }`.
@@ -123,18 +61,44 @@ function dispatch(options: WebhookReceiverOptions, event: WebhookEvent | Unknown
  * import Fastify from 'fastify';
  * import { createWebhookReceiver } from 'credit-platform/webhooks';
  *
- * const receive = createWebhookReceiver({ secret: process.env.WEBHOOK_SECRET!, on: { 'payment.received': handlePayment } });
- * app.post('/webhooks', async (request, reply) => {
- *   const result = await receive({ body: request.body as Buffer, signature: request.headers['x-webhook-signature'] });
- *   return reply.code(result.status).headers(result.headers).send(result.body);
+ * const app = Fastify({ requestTimeout: 10_000 });
+ * const receive = createWebhookReceiver({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: { 'payment.received': async (event) => { console.log('payment', event.id, event.data); } },
+ * });
+ * // In a plugin of its own, this route gets the raw bytes; other routes keep Fastify's JSON parser.
+ * app.register(async (scope) => {
+ *   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+ *   scope.post('/webhooks', async (request, reply) => {
+ *     const result = await receive({ body: request.body as Buffer, signature: request.headers['x-webhook-signature'] });
+ *     return reply.code(result.status).headers(result.headers).send(result.body);
+ *   });
  * });
  * ```
  */
 export function createWebhookReceiver(
   options: WebhookReceiverOptions,
 ): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
-  const resolved = resolveOptions(options, 'createWebhookReceiver');
-  const store = options.store ?? createMemoryDedupStore();
+  return receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
+}
+
+/** @internal The receiver, for options the caller (a handler) has resolved under its own name. */
+export function receiverFor(
+  options: WebhookReceiverOptions,
+  resolved: ResolvedReceiverOptions,
+): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
+  const { store, onError } = resolved;
+
+  function rejected(error: WebhookVerificationError): WebhookReceiverResult {
+    // The JSON parser's error, kept as `cause`, quotes the body: onRejected gets neither.
+    const reported = error.cause === undefined ? error : new WebhookVerificationError(error.code, error.message);
+    try {
+      resolved.onRejected(reported);
+    } catch (callbackError) {
+      onError(callbackError);
+    }
+    return refuse(error);
+  }
 
   return async function receive({ body, signature }) {
     let event: WebhookEvent | UnknownWebhookEvent;
@@ -142,20 +106,17 @@ export function createWebhookReceiver(
       if (byteLength(body) > resolved.maxBodyBytes) return respond('payload_too_large');
       event = await constructWebhookEventAsync(body, signature, options.secret, { maxEventAge: resolved.maxEventAge });
     } catch (error) {
-      if (!(error instanceof WebhookVerificationError)) {
-        resolved.onError(error);
-        return respond('configuration_error', error instanceof TypeError ? error.message : undefined);
-      }
-      if (error.code === 'stale_event') return respond('stale_event', error.message);
-      const authentic = error.code === 'invalid_json' || error.code === 'invalid_envelope';
-      return authentic ? respond('invalid_payload', error.message) : respond('invalid_signature');
+      if (error instanceof WebhookVerificationError) return rejected(error);
+      onError(error);
+      return respond('configuration_error', error instanceof TypeError ? error.message : undefined);
     }
     // Claimed only after verification, so a forged request cannot poison the store.
     let claim: WebhookClaim;
     try {
       claim = await store.claim(event.id);
     } catch (error) {
-      resolved.onError(error, event);
+      // A failing or full store: the service's retry may find it working again.
+      onError(error, event);
       return respond('store_error', undefined, event);
     }
     if (claim === 'completed') return respond('duplicate', undefined, event);
@@ -163,17 +124,17 @@ export function createWebhookReceiver(
     try {
       await dispatch(options, event);
     } catch (error) {
-      resolved.onError(error, event);
+      onError(error, event);
       await Promise.resolve()
         .then(() => store.release(event.id))
-        .catch((releaseError: unknown) => resolved.onError(releaseError, event));
+        .catch((releaseError: unknown) => onError(releaseError, event));
       return respond('handler_error', undefined, event);
     }
     try {
       await store.complete(event.id);
     } catch (error) {
       // The work is done; a 5xx would make the service run it again.
-      resolved.onError(error, event);
+      onError(error, event);
     }
     return respond('processed', undefined, event);
   };

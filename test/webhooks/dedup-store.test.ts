@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryDedupStore } from '../../src/webhooks/index.js';
+import { createMemoryDedupStore, WebhookDedupStoreFullError } from '../../src/webhooks/index.js';
 
 function clock() {
   let now = 1_000;
@@ -26,17 +26,6 @@ describe('createMemoryDedupStore', () => {
     expect(store.claim('evt_1')).toBe('completed');
   });
 
-  it('keeps completions 72 h by default, then forgets them', () => {
-    const c = clock();
-    const store = createMemoryDedupStore({ now: c.now });
-    store.claim('evt_1');
-    store.complete('evt_1');
-    c.advance(72 * 3_600_000 - 1);
-    expect(store.claim('evt_1')).toBe('completed');
-    c.advance(1);
-    expect(store.claim('evt_1')).toBe('claimed');
-  });
-
   it('expires a claim after its lease, so a hung handler does not block the id forever', () => {
     const c = clock();
     const store = createMemoryDedupStore({ now: c.now, leaseMs: 1_000, ttlMs: 10_000 });
@@ -47,14 +36,34 @@ describe('createMemoryDedupStore', () => {
     expect(store.claim('evt_1')).toBe('claimed');
   });
 
-  it('bounds its size by dropping the oldest ids', () => {
+  it('when full of live ids, refuses a new claim with WebhookDedupStoreFullError and forgets none of them', () => {
     const store = createMemoryDedupStore({ maxEntries: 2 });
-    for (const id of ['evt_1', 'evt_2', 'evt_3']) {
+    for (const id of ['evt_1', 'evt_2']) {
       store.claim(id);
       store.complete(id);
     }
-    expect(store.claim('evt_3')).toBe('completed');
-    expect(store.claim('evt_1')).toBe('claimed');
+    expect(() => store.claim('evt_3')).toThrow(WebhookDedupStoreFullError);
+    expect(() => store.claim('evt_3')).toThrow(
+      expect.objectContaining({ maxEntries: 2, message: expect.stringMatching(/maxEntries \(2\)/) }),
+    );
+    expect(store.claim('evt_1')).toBe('completed');
+    expect(store.claim('evt_2')).toBe('completed');
+  });
+
+  it('when full, makes room by dropping expired ids only: completions past ttlMs, claims past their lease', () => {
+    const c = clock();
+    const store = createMemoryDedupStore({ maxEntries: 2, ttlMs: 10_000, leaseMs: 1_000, now: c.now });
+    store.claim('evt_done');
+    store.complete('evt_done');
+    c.advance(5_000);
+    store.claim('evt_hung'); // a handler that never settled: its claim lapses after 1 s
+    expect(() => store.claim('evt_new')).toThrow(WebhookDedupStoreFullError);
+    c.advance(1_000);
+    expect(store.claim('evt_new')).toBe('claimed');
+    expect(store.claim('evt_done')).toBe('completed');
+    expect(() => store.claim('evt_hung')).toThrow(WebhookDedupStoreFullError);
+    c.advance(4_000);
+    expect(store.claim('evt_hung')).toBe('claimed');
   });
 
   it('rejects a non-positive ttl', () => {

@@ -10,6 +10,7 @@ import { POST } from '../../examples/webhooks/nextjs-route.js';
 import { serveFetch } from '../../examples/webhooks/serve-fetch.js';
 import { createSignedWebhookDelivery, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
 import { depositData, SECRET } from './helpers.js';
+import { trickle } from './trickle.js';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterAll(() => Promise.all(closers.map((close) => close())));
@@ -36,7 +37,7 @@ function receiverOptions() {
 }
 
 describe('examples/webhooks', () => {
-  it('express.ts (express.raw) receives a signed delivery', async () => {
+  it('express.ts (the handler reads the stream) receives a signed delivery', async () => {
     const { onDeposit, options } = receiverOptions();
     const server = createExpressApp(options).listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -46,7 +47,7 @@ describe('examples/webhooks', () => {
     expect(onDeposit).toHaveBeenCalledExactlyOnceWith(delivery.event);
   });
 
-  it('fastify.ts (buffer content-type parser) receives a signed delivery', async () => {
+  it('fastify.ts (the stream left to createNodeWebhookHandler) receives a signed delivery', async () => {
     const { onDeposit, options } = receiverOptions();
     const app = createFastifyApp(options);
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -69,5 +70,24 @@ describe('examples/webhooks', () => {
     const { delivery, statuses } = await exercise(urlOf(await serveFetch(POST)));
     expect(statuses).toEqual([200, 200, 401]);
     expect(log).toHaveBeenCalledExactlyOnceWith('deposit', delivery.event.data.depositId, delivery.event.data.amount);
+  });
+
+  it.each([
+    [
+      'express.ts',
+      async (options: WebhookReceiverOptions) => {
+        const server = createExpressApp(options).listen(0, '127.0.0.1');
+        await once(server, 'listening');
+        return urlOf(server);
+      },
+    ],
+    ['hono.ts', async (options: WebhookReceiverOptions) => urlOf(await serveFetch(createHonoApp(options).fetch))],
+  ])('%s answers a body trickling in past readTimeout with 408, and runs no callback', async (_, start) => {
+    const { onDeposit, options } = receiverOptions();
+    const url = await start({ ...options, readTimeout: 400 });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const result = await trickle(url, delivery.body, delivery.headers, { everyMs: 150, giveUpMs: 5_000 });
+    expect(result.status).toBe(408);
+    expect(onDeposit).not.toHaveBeenCalled();
   });
 });

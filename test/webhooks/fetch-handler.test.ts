@@ -84,7 +84,7 @@ describe('createWebhookHandler', () => {
     });
     const rejected = await handler(post(forged));
     expect(rejected.status).toBe(401);
-    expect(await rejected.json()).toEqual({ error: 'invalid_signature' });
+    expect(await rejected.json()).toEqual({ error: 'invalid_signature', code: 'signature_mismatch' });
     expect((await handler(post({ ...real, headers: { 'content-type': 'application/json' } }))).status).toBe(401);
     const accepted = await handler(post(real));
     expect(await accepted.json()).toEqual({ received: true });
