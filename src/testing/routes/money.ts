@@ -132,7 +132,7 @@ export const moneyHandlers = {
       status: 'confirmed',
       createdAt: ctx.store.nowIso(),
     });
-    recordTransaction(ctx, { type: 'payment', token, chain: 'ethereum', amount, status: 'confirmed' });
+    recordTransaction(ctx, { type: 'payment', token, chain: 'Ethereum', amount, status: 'confirmed' });
     ctx.emit('payment.received', { paymentId: payment.id, creditLineId, amount, token });
     return { status: 201, data: payment };
   },
