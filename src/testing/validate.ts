@@ -61,6 +61,9 @@ export class BodyValidator {
   amount(field: string, required = true): string | undefined {
     const value = this.#value(field, required);
     if (value === undefined) return undefined;
+    if (typeof value === 'string' && /^-\d{1,30}(\.\d{1,18})?$/.test(value)) {
+      return this.#fail(field, 'INVALID_AMOUNT', 'Amount must be greater than 0');
+    }
     if (typeof value !== 'string' || !/^\d{1,30}(\.\d{1,18})?$/.test(value)) {
       return this.#fail(field, 'INVALID_AMOUNT', `${field} must be a decimal string such as "100.00"`);
     }
