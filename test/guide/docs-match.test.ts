@@ -65,6 +65,7 @@ describe("the README's troubleshooting messages", () => {
     try {
       const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl, maxRetries: 0 });
       expectShown(`NotFoundError: ${(await captureError(client.request('GET', '/reports/daily'))).message}`);
+      expectShown(`NotFoundError: ${(await captureError(client.request('GET', '/credit/limits'))).message}`);
     } finally {
       await server.close();
     }

@@ -12,15 +12,18 @@ function offlineClient() {
 }
 
 describe('negative amounts', () => {
-  it.each(['-1', '-0.50', '-2500.00', '-0'])('the SDK refuses amount %s as not greater than 0, and sends nothing', async (amount) => {
-    const { client, fetch } = offlineClient();
-    const error = await captureError(client.deposits.create({ token: 'USDC', chain: 'Base', amount }));
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).errors).toEqual([
-      { field: 'amount', code: 'INVALID_AMOUNT', message: 'must be greater than 0' },
-    ]);
-    expect(fetch).not.toHaveBeenCalled();
-  });
+  it.each(['-1', '-0.50', '-2500.00', '-0'])(
+    'the SDK refuses amount %s as not greater than 0, and sends nothing',
+    async (amount) => {
+      const { client, fetch } = offlineClient();
+      const error = await captureError(client.deposits.create({ token: 'USDC', chain: 'Base', amount }));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).errors).toEqual([
+        { field: 'amount', code: 'INVALID_AMOUNT', message: 'must be greater than 0' },
+      ]);
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it('says the same for a negative credit limit as for a zero one', async () => {
     const { client } = offlineClient();
@@ -31,7 +34,9 @@ describe('negative amounts', () => {
 
   it('still names the format for what is not a decimal at all', async () => {
     const { client } = offlineClient();
-    const error = (await captureError(client.deposits.create({ token: 'USDC', chain: 'Base', amount: '-1e3' }))) as RequestValidationError;
+    const error = (await captureError(
+      client.deposits.create({ token: 'USDC', chain: 'Base', amount: '-1e3' }),
+    )) as RequestValidationError;
     expect(error.errors[0]?.message).toBe('must be a decimal string of ASCII digits such as "10.00"');
   });
 
