@@ -1,7 +1,7 @@
 // Express: give the webhook route the raw body with `express.raw`, before any
 // app-wide `express.json()`. Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/express.ts
 import express from 'express';
-import { createNodeWebhookHandler, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
+import { createNodeWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';
 
 /** The app; `options` lets a test swap the callbacks and the store. */

@@ -2,7 +2,7 @@
 // then hand the raw bytes to the framework-neutral receiver.
 // Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/fastify.ts
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createWebhookReceiver, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
+import { createWebhookReceiver, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';
 
 /** The app; `options` lets a test swap the callbacks and the store. */
