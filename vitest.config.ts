@@ -14,6 +14,9 @@ if (major < 22 || (major === 22 && minor < 12)) {
 const reporters = process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-report.json' }]] : ['default'];
 
 export default defineConfig({
+  // tsconfig.json `paths` map 'credit-platform' and its entries to src/, so a test can import the
+  // package by name exactly as the guides show (test/guide/webhook-endpoint.test.ts).
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/leak-guard.ts'],

@@ -20,8 +20,8 @@ import {
   PermissionDeniedError,
   RateLimitError,
   RequestValidationError,
-} from '../src/index.js';
-import { startFakeServer, type FakeServer } from '../src/testing/index.js';
+} from 'credit-platform';
+import { startFakeServer, type FakeServer } from 'credit-platform/testing';
 
 /**
  * What an application does with each class. Order matters: subclasses before their parents

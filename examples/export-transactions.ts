@@ -16,8 +16,8 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { CreditPlatform } from '../src/index.js';
-import { startFakeServer, type FakeServer } from '../src/testing/index.js';
+import { CreditPlatform } from 'credit-platform';
+import { startFakeServer, type FakeServer } from 'credit-platform/testing';
 
 const PAGE_SIZE = 100; // the service's maximum
 const PROGRESS_EVERY = 10; // pages between progress lines when stdout is not a terminal

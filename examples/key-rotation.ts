@@ -8,8 +8,8 @@
 // it), and `app`, the application, which reads its key from a secret store before every request.
 // The example creates the application's "old" key itself and, against the real service, revokes
 // the new one at the end, so it leaves your account's keys as it found them.
-import { AuthenticationError, CreditPlatform, type CreatedApiKey } from '../src/index.js';
-import { startFakeServer, type FakeServer } from '../src/testing/index.js';
+import { AuthenticationError, CreditPlatform, type CreatedApiKey } from 'credit-platform';
+import { startFakeServer, type FakeServer } from 'credit-platform/testing';
 
 let server: FakeServer | undefined;
 if (process.env.CREDIT_PLATFORM_BASE_URL === undefined) {

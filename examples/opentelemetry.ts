@@ -9,8 +9,8 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { CreditPlatform, type RequestTraceContext, TRACING_CHANNEL } from '../src/index.js';
-import { startFakeServer } from '../src/testing/index.js';
+import { CreditPlatform, type RequestTraceContext, TRACING_CHANNEL } from 'credit-platform';
+import { startFakeServer } from 'credit-platform/testing';
 
 const exporter = new InMemorySpanExporter();
 trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));

@@ -5,9 +5,9 @@
 //
 // Against the real service the webhook step needs a public HTTPS receiver (WEBHOOK_URL and
 // WEBHOOK_SECRET); without one it is skipped.
-import { CreditPlatform, type WebhookSubscription } from '../src/index.js';
-import { startFakeServer, type FakeServer } from '../src/testing/index.js';
-import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from '../src/webhooks/index.js';
+import { CreditPlatform, type WebhookSubscription } from 'credit-platform';
+import { startFakeServer, type FakeServer } from 'credit-platform/testing';
+import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from 'credit-platform/webhooks';
 
 const live = process.env.CREDIT_PLATFORM_BASE_URL !== undefined;
 const secret = process.env.WEBHOOK_SECRET ?? 'whsec_quickstart_demo';
@@ -22,6 +22,20 @@ async function receiveDelivery(request: Request): Promise<Response> {
   const event = JSON.parse(body) as { id: string; type: string };
   received.push({ id: event.id, type: event.type, verified });
   return new Response(null, { status: 204 });
+}
+
+/**
+ * Adds two decimal strings exactly: "0.10" + "0.20" is "0.30", where Number would give
+ * 0.30000000000000004. Both are scaled to the longer fraction and added as BigInts.
+ */
+function addDecimals(a: string, b: string): string {
+  const [aWhole = '0', aFraction = ''] = a.split('.');
+  const [bWhole = '0', bFraction = ''] = b.split('.');
+  const scale = Math.max(aFraction.length, bFraction.length);
+  const sum = BigInt(aWhole + aFraction.padEnd(scale, '0')) + BigInt(bWhole + bFraction.padEnd(scale, '0'));
+  const digits = (sum < 0n ? -sum : sum).toString().padStart(scale + 1, '0');
+  const sign = sum < 0n ? '-' : '';
+  return scale === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 let server: FakeServer | undefined;
@@ -52,19 +66,19 @@ try {
   // 3. Every transaction, exactly once, one page in memory at a time.
   let count = 0;
   let pages = 0;
-  let total = 0;
+  let total = '0';
   for await (const page of client.transactions.list({ limit: 100 }).pages()) {
     pages++;
     for (const tx of page.items) {
       count++;
-      total += Number(tx.amount ?? 0);
+      if (tx.amount !== undefined) total = addDecimals(total, tx.amount); // exact: amounts are decimal strings
     }
     process.stdout.write(
       process.stdout.isTTY ? `\rtransactions: ${count} (${pages} pages)` : `transactions: ${count} (${pages} pages)\n`,
     );
   }
   if (process.stdout.isTTY) process.stdout.write('\n');
-  console.log(`read ${count} transactions in ${pages} pages; amounts add up to ${total.toFixed(2)}`);
+  console.log(`read ${count} transactions in ${pages} pages; amounts add up to ${total}`);
 
   // 4. A signed delivery, verified by the receiver above.
   if (server && subscription) {

@@ -15,7 +15,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createSignedWebhookDelivery, type WebhookReceiverOptions } from '../src/webhooks/index.js';
+import { createSignedWebhookDelivery, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 
 const examplesDir = fileURLToPath(new URL('.', import.meta.url));
 

@@ -18,14 +18,49 @@
 // must declare or import itself. A block that is not meant to compile (shell output, pseudo-code)
 // opts out with `<!-- snippet: skip -->` on the line before its fence; skipped blocks are counted.
 //
-// Exit status: 0 when every block type-checks, 1 on type errors, 2 on a usage or Markdown problem.
+//
+// Blocks that print are also RUN, and what they print is compared with what they say they print.
+// A block prints when its code calls console.log/info/warn/error/debug (also inside a callback)
+// or process.stdout/stderr.write. It states its output in comments, either at the end of a line:
+//
+//     console.log(me.id, client.rateLimit?.remaining); // prints: acc_0001c9b1cc54 599
+//
+// or as a `// prints:` line followed by one comment line per line of output:
+//
+//     // prints:
+//     // tx_g00000100dd2c 3719.45
+//     // …
+//
+// All the stated text of a block, in order, must match everything the block wrote to stdout and
+// stderr, with runs of whitespace (newlines included) read as one space, so util.inspect's line
+// wrapping does not matter; `…` (U+2026) matches any text: ids, timestamps, the rest of a long
+// listing. A block that prints but states nothing must print nothing when run (a handler that logs
+// each delivery, a client whose middleware logs each request). Each block runs in its own Node
+// process under tsx (scripts/lib/run-snippet.ts), two or more at a time, against a fresh fake on
+// loopback (`startFakeServer()`: seed 1, 250 transactions), with `CREDIT_PLATFORM_API_KEY` and
+// `CREDIT_PLATFORM_BASE_URL` naming it, so `new CreditPlatform()` reaches it, and with values for
+// the prelude's names and for names blocks only `declare` (RUNTIME_VALUES in run-snippet.ts).
+// A block that cannot run here (it needs a Redis server or the real service) opts out with
+// `<!-- snippet: no-run (why) -->` before its fence: it is type-checked, not run, and named in
+// the summary.
+//
+//   npx tsx scripts/check-readme-snippets.ts --run-only README.md   # run only, no type-check: quicker
+//                                                                   # while writing a `// prints:`
+//
+// Exit status: 0 when every block type-checks and every block that prints printed what it says,
+// 1 otherwise, 2 on a usage or Markdown problem.
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { matchesStated, normalise, printsSomething, statedOutput } from './lib/snippet-output.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, '.tmp', 'snippets');
+// SNIPPETS_DIR (under the repository, so tsx finds its tsconfig.json) lets a test run the
+// checker beside a CI run without sharing the generated files.
+const outDir = process.env.SNIPPETS_DIR ? resolve(process.env.SNIPPETS_DIR) : join(root, '.tmp', 'snippets');
 
 /** The package's entry points, mapped to their sources so snippets are checked against this tree. */
 const ENTRY_POINTS: Record<string, string> = {
@@ -53,6 +88,9 @@ declare const request: Request;
 
 const CHECKED_LANGUAGES = new Set(['ts', 'typescript', 'js', 'javascript']);
 const SKIP_MARKER = /^\s*<!--\s*snippet:\s*skip\b.*-->\s*$/;
+const NO_RUN_MARKER = /^\s*<!--\s*snippet:\s*no-run\b.*-->\s*$/;
+/** Longest a printing block may run; the fake answers on loopback, so seconds are plenty. */
+const RUN_TIMEOUT_MS = 30_000;
 
 interface Snippet {
   /** The Markdown file, relative to the repository root. */
@@ -63,6 +101,8 @@ interface Snippet {
   indent: number;
   language: 'ts' | 'js';
   code: string;
+  /** `<!-- snippet: no-run -->`: type-checked only. */
+  noRun: boolean;
   /** The generated file, absolute. */
   file: string;
 }
@@ -107,6 +147,7 @@ function extract(source: string, text: string): { snippets: Omit<Snippet, 'file'
       indent: indentText.length,
       language: language.startsWith('t') ? 'ts' : 'js',
       code: body.join('\n'),
+      noRun: previous >= 0 && NO_RUN_MARKER.test(lines[previous] as string),
     });
   }
   return { snippets, skipped };
@@ -178,51 +219,8 @@ function writeProject(snippets: Snippet[]): string {
   return configPath;
 }
 
-function main(): number {
-  let files: string[];
-  try {
-    files = markdownFiles(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof MarkdownError) {
-      console.error(`FAIL readme-snippets: ${error.message}`);
-      return 2;
-    }
-    throw error;
-  }
-  for (const [specifier, file] of Object.entries(ENTRY_POINTS)) {
-    if (!existsSync(join(root, file))) console.warn(`warning: ${specifier} maps to ${file}, which does not exist`);
-  }
-
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
-
-  const snippets: Snippet[] = [];
-  let skipped = 0;
-  for (const source of files) {
-    let found: ReturnType<typeof extract>;
-    try {
-      found = extract(source, readFileSync(join(root, source), 'utf8'));
-    } catch (error) {
-      if (error instanceof MarkdownError) {
-        console.error(`FAIL readme-snippets: ${error.message}`);
-        return 2;
-      }
-      throw error;
-    }
-    skipped += found.skipped;
-    found.snippets.forEach((snippet, i) => {
-      const { name, text } = toModule(snippet, i + 1);
-      const file = join(outDir, name);
-      writeFileSync(file, text);
-      snippets.push({ ...snippet, file });
-    });
-  }
-  const label = files.join(', ');
-  if (snippets.length === 0) {
-    console.log(`PASS readme-snippets (0 checked, ${skipped} skipped) in ${label}: no ts/js code blocks`);
-    return 0;
-  }
-
+/** Type-checks every snippet in one program; returns the error messages and the snippets they are in. */
+function typecheck(snippets: Snippet[], files: string[]): { messages: string[]; failing: number; configPath: string } {
   const configPath = writeProject(snippets);
   const parsed = ts.getParsedCommandLineOfConfigFile(
     configPath,
@@ -277,18 +275,144 @@ function main(): number {
   // Errors in the Markdown, in file and line order, then anything else (prelude, src/).
   located.sort((a, b) => (order.get(a.source) ?? 0) - (order.get(b.source) ?? 0) || a.line - b.line || a.column - b.column);
   messages.unshift(...located.map((l) => l.message));
+  return { messages, failing: failing.size, configPath };
+}
 
-  const counts = `${snippets.length} checked, ${skipped} skipped`;
-  if (messages.length === 0) {
+/** Runs one block in its own process (scripts/lib/run-snippet.ts); resolves with what it printed. */
+function runOne(snippet: Snippet): Promise<{ output: string; error?: string }> {
+  const resultFile = snippet.file.replace(/\.[cm]?[jt]s$/, '.result.json');
+  const runner = join(root, 'scripts', 'lib', 'run-snippet.ts');
+  const env = { ...process.env };
+  for (const name of ['CREDIT_PLATFORM_API_KEY', 'CREDIT_PLATFORM_BASE_URL', 'CREDIT_PLATFORM_LOG', 'WEBHOOK_SECRET'])
+    delete env[name];
+  return new Promise((resolvePromise) => {
+    execFile(
+      process.execPath,
+      ['--no-warnings', '--import', 'tsx', runner, snippet.file, resultFile],
+      { cwd: root, env, timeout: RUN_TIMEOUT_MS, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        try {
+          resolvePromise(JSON.parse(readFileSync(resultFile, 'utf8')) as { output: string; error?: string });
+        } catch {
+          const why = error?.killed
+            ? `did not finish within ${RUN_TIMEOUT_MS / 1000} s`
+            : `the runner failed (${error?.message ?? 'no result'})`;
+          resolvePromise({ output: `${stdout}${stderr}`, error: why });
+        }
+      },
+    );
+  });
+}
+
+const excerpt = (text: string) => (text.length > 600 ? `${text.slice(0, 600)} … (${text.length} characters)` : text);
+
+/** Runs every block that prints or states output; returns one message per block that failed. */
+async function runPrinting(snippets: Snippet[]): Promise<{ ran: number; notRun: Snippet[]; messages: string[] }> {
+  const toRun = snippets.filter((s) => printsSomething(s.code, s.language) || statedOutput(s.code) !== undefined);
+  const notRun = toRun.filter((s) => s.noRun);
+  const queue = toRun.filter((s) => !s.noRun);
+  const messages = new Map<Snippet, string>();
+  const worker = async () => {
+    for (let snippet = queue.shift(); snippet; snippet = queue.shift()) {
+      const stated = statedOutput(snippet.code) ?? [];
+      const { output, error } = await runOne(snippet);
+      const at = `${snippet.source}:${snippet.fenceLine + 1}`;
+      if (error !== undefined) {
+        messages.set(
+          snippet,
+          `${at} - the block failed when run: ${error}\n    printed before: ${excerpt(normalise(output)) || '(nothing)'}`,
+        );
+      } else if (!matchesStated(output, stated)) {
+        messages.set(
+          snippet,
+          `${at} - the block prints something else than it says\n    says:    ${excerpt(normalise(stated.join('\n'))) || '(nothing: it states no // prints:)'}\n    printed: ${excerpt(normalise(output)) || '(nothing)'}`,
+        );
+      }
+    }
+  };
+  const ran = queue.length;
+  await Promise.all(Array.from({ length: Math.max(2, Math.min(4, availableParallelism())) }, worker));
+  return { ran, notRun, messages: snippets.flatMap((s) => messages.get(s) ?? []) };
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const runOnly = args.includes('--run-only');
+  let files: string[];
+  try {
+    const unknown = args.find((a) => a.startsWith('--') && a !== '--run-only');
+    if (unknown) throw new MarkdownError(`unknown option ${unknown} (the only option is --run-only)`);
+    files = markdownFiles(args.filter((a) => !a.startsWith('--')));
+  } catch (error) {
+    if (error instanceof MarkdownError) {
+      console.error(`FAIL readme-snippets: ${error.message}`);
+      return 2;
+    }
+    throw error;
+  }
+  for (const [specifier, file] of Object.entries(ENTRY_POINTS)) {
+    if (!existsSync(join(root, file))) console.warn(`warning: ${specifier} maps to ${file}, which does not exist`);
+  }
+
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+
+  const snippets: Snippet[] = [];
+  let skipped = 0;
+  for (const source of files) {
+    let found: ReturnType<typeof extract>;
+    try {
+      found = extract(source, readFileSync(join(root, source), 'utf8'));
+    } catch (error) {
+      if (error instanceof MarkdownError) {
+        console.error(`FAIL readme-snippets: ${error.message}`);
+        return 2;
+      }
+      throw error;
+    }
+    skipped += found.skipped;
+    found.snippets.forEach((snippet, i) => {
+      const { name, text } = toModule(snippet, i + 1);
+      const file = join(outDir, name);
+      writeFileSync(file, text);
+      snippets.push({ ...snippet, file });
+    });
+  }
+  const label = files.join(', ');
+  if (snippets.length === 0) {
+    console.log(`PASS readme-snippets (0 checked, ${skipped} skipped) in ${label}: no ts/js code blocks`);
+    return 0;
+  }
+
+  // The runs are child processes: they start first and go on while this process type-checks.
+  const running = runPrinting(snippets);
+  const checked = runOnly ? { messages: [], failing: 0, configPath: '' } : typecheck(snippets, files);
+  const run = await running;
+  const notRun = run.notRun.length === 0 ? '' : `, not run: ${run.notRun.map((s) => `${s.source}:${s.fenceLine}`).join(' ')}`;
+  const counts = `${runOnly ? 'type-check skipped' : `${snippets.length} checked`}, ${skipped} skipped; ${run.ran} run${notRun}`;
+  const errors = checked.messages.length + run.messages.length;
+  if (errors === 0) {
     console.log(`PASS readme-snippets (${counts}) in ${label}`);
     return 0;
   }
-  for (const message of messages) console.log(message);
-  console.log(
-    `FAIL readme-snippets (${counts}; ${messages.length} error${messages.length === 1 ? '' : 's'} in ${failing.size} snippet${failing.size === 1 ? '' : 's'}) in ${label}`,
-  );
-  console.log(`  reproduce: npx tsc -p ${relative(root, configPath)}`);
+  for (const message of [...checked.messages, ...run.messages]) console.log(message);
+  const typeErrors =
+    checked.messages.length === 0
+      ? []
+      : [
+          `${checked.messages.length} type error${checked.messages.length === 1 ? '' : 's'} in ${checked.failing} snippet${checked.failing === 1 ? '' : 's'}`,
+        ];
+  const runErrors =
+    run.messages.length === 0
+      ? []
+      : [`${run.messages.length} snippet${run.messages.length === 1 ? '' : 's'} printed other than stated`];
+  console.log(`FAIL readme-snippets (${counts}; ${[...typeErrors, ...runErrors].join(', ')}) in ${label}`);
+  if (checked.messages.length > 0) console.log(`  reproduce the type errors: npx tsc -p ${relative(root, checked.configPath)}`);
+  if (run.messages.length > 0)
+    console.log(
+      '  reproduce a run: node_modules/.bin/node --import tsx scripts/lib/run-snippet.ts <.tmp/snippets/file> out.json',
+    );
   return 1;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -4,7 +4,8 @@
 # TypeScript ones) and runs a call against the fake, the webhook verifiers and the
 # instanceof checks on Node 24; the Jest project runs its tests (CommonJS, ts-jest) with no
 # network but loopback; the bundler project builds a small app with esbuild (ESM and CJS) and
-# runs both bundles; the testing guide's vitest example runs with no network but loopback.
+# runs both bundles; the testing guide's vitest example runs with no network but loopback; and
+# a user's `npm install <tarball>` in an empty project, with npm on Node 24, prints no EBADENGINE.
 #   bash scripts/consumers.sh                 # build, pack, all consumers
 #   REUSE_PACK=1 bash scripts/consumers.sh    # reuse .tmp/pack/*.tgz from pack-check.sh
 #   CONSUMERS="cjs esm" bash scripts/consumers.sh
@@ -14,9 +15,22 @@ SUMMARY_LABEL=consumers
 require_node24
 ensure_tarball
 echo "tarball: ${TARBALL#$ROOT/}"
-CONSUMERS="${CONSUMERS:-esm cjs ts-nodenext ts-node16 ts-bundler jest bundler guide-vitest}"
+CONSUMERS="${CONSUMERS:-esm cjs ts-nodenext ts-node16 ts-bundler jest bundler guide-vitest install-node24}"
 
 run_in() { local dir="$1"; shift; (cd "$dir" && "$@"); }
+
+# user_install DIR: what the README's "Install in your project" gives a user: an empty project,
+# `npm install <tarball>` with npm itself running on Node 24 and npm's default log level. Fails
+# when the install fails or warns about engines (EBADENGINE), which a user on a supported Node
+# must never see.
+user_install() {
+  local dir="$1" bin="$TMP/node24-only" out status=0
+  rm -rf "$dir" "$bin" && mkdir -p "$dir" "$bin" && ln -s "$NODE24" "$bin/node"
+  echo '{ "name": "user-project", "private": true, "type": "module" }' >"$dir/package.json"
+  out=$(cd "$dir" && PATH="$bin:$PATH" npm install --no-audit --no-fund --prefer-offline "$TARBALL" 2>&1) || status=$?
+  echo "$out"
+  [ "$status" -eq 0 ] && ! grep -q EBADENGINE <<<"$out"
+}
 
 for name in $CONSUMERS; do
   dir="$TMP/consumers/$name"
@@ -24,6 +38,10 @@ for name in $CONSUMERS; do
     # docs/guides/testing.md's vitest example, from the repository's sources. CI is unset so
     # that vitest does not overwrite npm test's JSON report (vitest.config.ts).
     check "guide-vitest/offline" offline env -u CI "$NODE24" "$ROOT/node_modules/vitest/vitest.mjs" run --root "$ROOT" test/guide
+    continue
+  fi
+  if [ "$name" = install-node24 ]; then
+    check "install-node24/no-engine-warnings" user_install "$dir"
     continue
   fi
   if ! check "consumer-$name/install" setup_consumer "$name"; then continue; fi

@@ -26,6 +26,9 @@ export async function bundle(contents: string, resolveDir: string): Promise<Bund
     write: false,
     metafile: true,
     logLevel: 'silent',
+    // Not the repository's tsconfig.json, whose `paths` map 'credit-platform' to src/: a user's
+    // bundler resolves the package by its exports map, to the built dist/.
+    tsconfigRaw: {},
   });
   const output = Object.values(result.metafile.outputs)[0]!;
   const code = result.outputFiles[0]!.contents;

@@ -2,7 +2,7 @@
 // stream itself, within `readTimeout` (default 10 s), so a sender that trickles its body gets a 408.
 // Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/express.ts
 import express from 'express';
-import { createNodeWebhookHandler, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
+import { createNodeWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';
 
 /** The app; `options` lets a test swap the callbacks and the store. */

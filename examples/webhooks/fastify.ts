@@ -4,7 +4,7 @@
 // keep Fastify's default JSON parser.
 // Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/fastify.ts
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createNodeWebhookHandler, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
+import { createNodeWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';
 
 /** The app; `options` lets a test swap the callbacks and the store. */

@@ -2,7 +2,7 @@
 // app runs on Bun (`export default app`), Deno (`Deno.serve(app.fetch)`) and workers.
 // Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/hono.ts
 import { Hono } from 'hono';
-import { createWebhookHandler, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
+import { createWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, serveFetch, webhookSecret } from './serve-fetch.js';
 
 /** The app; `options` lets a test swap the callbacks and the store. */

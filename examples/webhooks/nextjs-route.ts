@@ -2,7 +2,7 @@
 // body itself; do not call request.json() first. It runs on the Node.js runtime
 // (the default); on the Edge runtime import from a node-free build of the entry.
 // Run locally: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/nextjs-route.ts
-import { createWebhookHandler } from '../../src/webhooks/index.js';
+import { createWebhookHandler } from 'credit-platform/webhooks';
 import { isMain, serveFetch, webhookSecret } from './serve-fetch.js';
 
 let handler: ((request: Request) => Promise<Response>) | undefined;

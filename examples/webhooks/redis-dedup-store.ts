@@ -8,8 +8,8 @@
 // other process is acknowledged as a duplicate, and a handler that threw runs again there.
 import type { Server } from 'node:http';
 import { createClient } from 'redis';
-import { createRedisDedupStore, type RedisClient } from '../../src/redis/index.js';
-import { createWebhookHandler, type WebhookReceiverOptions } from '../../src/webhooks/index.js';
+import { createRedisDedupStore, type RedisClient } from 'credit-platform/redis';
+import { createWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, serveFetch, webhookSecret } from './serve-fetch.js';
 
 /** A receiver whose store is shared through `redis`; `options` lets a test swap the callbacks. */

@@ -107,7 +107,7 @@ export function createAdmin(
         id: store.ids.next('tx_'),
         type: input.type ?? 'deposit',
         token: input.token ?? 'USDC',
-        chain: input.chain ?? 'ethereum',
+        chain: input.chain ?? 'Ethereum',
         amount: input.amount ?? '100.00',
         status: input.status ?? 'confirmed',
         transactionHash: input.transactionHash ?? fakeTransactionHash(store.seed, state.transactions.size + 7),

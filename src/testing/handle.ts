@@ -77,10 +77,13 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
     try {
       result = await match.route.handler(ctx);
     } catch (error) {
-      // `GET /credit/limits` matches `GET /credit/{creditLineId}`: a missing record there may be
-      // an operation the SDK does not declare, so the 404 says how to add it.
-      const guessedId = userMatch === undefined && Object.keys(match.params).length > 0;
-      throw guessedId && error instanceof FakeHttpError && error.status === 404 ? withRouteHint(error, method, path) : error;
+      // A declared operation matched, so the record is what is missing; naming the operation the
+      // path was read as shows `client.request('GET', '/credit/limits')` that it reached
+      // credit.retrieve, which a route of the test's own (matched first) would take over.
+      const { operation } = match.route;
+      throw operation && error instanceof FakeHttpError && error.status === 404
+        ? readAs(error, operation, method, match.route.path)
+        : error;
     }
     // Events leave only once the handler has succeeded, so a rejected request emits nothing.
     for (const e of events) deps.scheduler.track(deps.deliverer.publish(lookup.state, e.type, e.data).then(() => undefined));
@@ -104,8 +107,14 @@ function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number)
   return errorResponse(httpError(status, 'INJECTED_FAULT', 'server', `Injected fault (${status})`), headers);
 }
 
-function withRouteHint(error: FakeHttpError, method: string, path: string): FakeHttpError {
+/** The 404 with the declared operation the request was served as: `(deposits.retrieve: GET /api/v1/deposits/{depositId})`. */
+function readAs(error: FakeHttpError, operation: string, method: string, template: string): FakeHttpError {
   const [item] = error.errors;
-  const message = `${error.message}. If ${method} /api/v1${path} is an operation this SDK does not declare, add the route: fake.admin.route('${method}', '${path}', (req) => data).`;
-  return httpError(404, item?.code ?? 'NOT_FOUND', item?.field ?? 'id', message);
+  const shown = template.replace(/:(\w+)/g, '{$1}');
+  return httpError(
+    404,
+    item?.code ?? 'NOT_FOUND',
+    item?.field ?? 'id',
+    `${error.message} (${operation}: ${method} /api/v1${shown})`,
+  );
 }

@@ -30,8 +30,14 @@ export function listResponse<T extends { id: string }, U = T>(
   return { status: 200, data: { items: page.items.map(present), nextCursor: page.nextCursor } };
 }
 
-/** The record, or a 404 naming what was looked for. */
-export function found<T>(record: T | undefined, what: string): T {
-  if (record === undefined) throw httpError(404, 'NOT_FOUND', 'id', `${what} not found`);
+/** How much of a missing id a 404 repeats: the id comes from the request, so it is bounded. */
+const SHOWN_ID_CHARS = 100;
+
+/** The record, or a 404 naming what was looked for and the id that has no record. */
+export function found<T>(record: T | undefined, what: string, id: string): T {
+  if (record === undefined) {
+    const shown = id.length > SHOWN_ID_CHARS ? `${id.slice(0, SHOWN_ID_CHARS)}…` : id;
+    throw httpError(404, 'NOT_FOUND', 'id', `${what} ${JSON.stringify(shown)} does not exist`);
+  }
   return record;
 }

@@ -27,6 +27,8 @@ export interface Route {
   /** Relative to /api/v1, with `:name` segments, e.g. `/deposits/:depositId`. */
   path: string;
   handler: Handler;
+  /** The declared operation this route serves (`deposits.retrieve`); none for a test's own routes. */
+  operation?: OperationName;
 }
 
 interface CompiledRoute extends Route {

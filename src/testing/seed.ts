@@ -60,7 +60,7 @@ export function seedSampleRecords(store: Store, state: AccountState): void {
   state.deposits.insert({
     id: ids.next('dep_'),
     token: 'USDC',
-    chain: 'base',
+    chain: 'Base',
     amount: '5000.00',
     status: 'confirmed',
     transactionHash: fakeTransactionHash(store.seed, 1),
@@ -90,7 +90,7 @@ export function seedSampleRecords(store: Store, state: AccountState): void {
   state.yield.insert({
     id: ids.next('yld_'),
     token: 'ETH',
-    chain: 'ethereum',
+    chain: 'Ethereum',
     apy: '3.20',
     earned: '0.0415',
     autoCompound: true,
@@ -100,7 +100,7 @@ export function seedSampleRecords(store: Store, state: AccountState): void {
   state.yield.insert({
     id: ids.next('yld_'),
     token: 'USDC',
-    chain: 'arbitrum',
+    chain: 'Arbitrum',
     apy: '5.10',
     earned: '12.75',
     autoCompound: false,

@@ -114,7 +114,7 @@ export interface WebhookSubscriptionRecord {
  *
  * @example
  * ```ts
- * fake.admin.addTransaction(fake.accountId, { type: 'deposit', token: 'USDC', chain: 'base', amount: '10.00' });
+ * fake.admin.addTransaction(fake.accountId, { type: 'deposit', token: 'USDC', chain: 'Base', amount: '10.00' });
  * ```
  */
 export interface TransactionRecord {

@@ -1,9 +1,14 @@
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/index.js';
 import { validationError, type FakeErrorItem } from './http.js';
 
-/** Supported deposit tokens and chains (public documentation); input is matched case-insensitively. */
+/**
+ * Supported deposit tokens and chains (public documentation), spelled as the SDK's `Token` and
+ * `Chain` types spell them (test/testing/chain-token-spelling.test.ts holds them equal; the fake
+ * keeps its own copy so it shares no request rules with the client). Input is matched
+ * case-insensitively and answered in this spelling: `'base'` reads back as `'Base'`.
+ */
 export const TOKENS = ['ETH', 'USDC', 'USDT', 'DAI', 'wstETH'] as const;
-export const CHAINS = ['ethereum', 'polygon', 'arbitrum', 'base', 'optimism'] as const;
+export const CHAINS = ['Ethereum', 'Polygon', 'Arbitrum', 'Base', 'Optimism'] as const;
 
 type Body = Record<string, unknown>;
 
@@ -56,6 +61,9 @@ export class BodyValidator {
   amount(field: string, required = true): string | undefined {
     const value = this.#value(field, required);
     if (value === undefined) return undefined;
+    if (typeof value === 'string' && /^-\d{1,30}(\.\d{1,18})?$/.test(value)) {
+      return this.#fail(field, 'INVALID_AMOUNT', 'Amount must be greater than 0');
+    }
     if (typeof value !== 'string' || !/^\d{1,30}(\.\d{1,18})?$/.test(value)) {
       return this.#fail(field, 'INVALID_AMOUNT', `${field} must be a decimal string such as "100.00"`);
     }
@@ -73,7 +81,7 @@ export class BodyValidator {
   chain(field = 'chain', required = true): string | undefined {
     const value = this.#value(field, required);
     if (value === undefined) return undefined;
-    const match = CHAINS.find((c) => typeof value === 'string' && c === value.toLowerCase());
+    const match = CHAINS.find((c) => typeof value === 'string' && c.toLowerCase() === value.toLowerCase());
     return match ?? this.#fail(field, 'INVALID_CHAIN', `Chain not supported; use one of ${CHAINS.join(', ')}`);
   }
 

@@ -8,36 +8,41 @@ import { captureError } from '../helpers/capture.js';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 
-/** Code without imports, comments, whitespace and trailing commas: formatting and import paths may differ. */
-function code(text: string): string {
-  return text
-    .replace(/(^|\s)\/\/.*$/gm, '')
-    .replace(/^import [^;]+;$/gm, '')
-    .replace(/\s+/g, '')
-    .replace(/,([}\])])/g, '$1');
+/** The text without its leading `//` comment lines, which say where a file is used. */
+function withoutHeader(text: string): string {
+  const lines = text.split('\n');
+  while (lines[0]?.startsWith('//')) lines.shift();
+  return lines.join('\n').trim();
 }
 
 /** The fenced ts block of the guide that contains `marker`. */
 function guideBlock(marker: string): string {
   const blocks = [...read('docs/guides/testing.md').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
-  const block = blocks.find((b) => b.includes(marker));
-  if (block === undefined) throw new Error(`no block with ${marker}`);
-  return block;
+  const found = blocks.filter((b) => b.includes(marker));
+  if (found.length !== 1) throw new Error(`${found.length} blocks with ${marker}`);
+  return found[0] as string;
 }
 
 function readmeTextBlocks(): string[] {
   return [...read('README.md').matchAll(/```text\n([\s\S]*?)```/g)].map((m) => (m[1] as string).trim());
 }
 
+// Each example is shown exactly as the file CI runs (imports included), so what a user copies
+// is what ran.
 describe('the testing guide', () => {
-  it('shows the Jest test that CI runs in packaging/consumers/jest', () => {
-    const file = read('packaging/consumers/jest/test/webhook-endpoint.test.ts');
-    // The file has one more test (a wrong secret) after the one the guide shows.
-    expect(code(file.slice(file.indexOf('const SECRET')))).toContain(code(guideBlock('webhookEndpoint(request, SECRET)')));
+  it('shows the Jest test that CI runs in packaging/consumers/jest, and the endpoint it imports', () => {
+    expect(withoutHeader(guideBlock('createWebhookEndpoint(SECRET)'))).toBe(
+      withoutHeader(read('packaging/consumers/jest/test/webhook-endpoint.test.ts')),
+    );
+    expect(withoutHeader(guideBlock('export function createWebhookEndpoint'))).toBe(
+      withoutHeader(read('packaging/consumers/jest/src/webhook-endpoint.ts')),
+    );
   });
 
   it('shows the vitest test that CI runs (test/guide/webhook-endpoint.test.ts)', () => {
-    expect(code(guideBlock('express.raw'))).toBe(code(read('test/guide/webhook-endpoint.test.ts')));
+    expect(withoutHeader(guideBlock('createNodeWebhookHandler'))).toBe(
+      withoutHeader(read('test/guide/webhook-endpoint.test.ts')),
+    );
   });
 });
 
@@ -65,6 +70,7 @@ describe("the README's troubleshooting messages", () => {
     try {
       const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl, maxRetries: 0 });
       expectShown(`NotFoundError: ${(await captureError(client.request('GET', '/reports/daily'))).message}`);
+      expectShown(`NotFoundError: ${(await captureError(client.request('GET', '/credit/limits'))).message}`);
     } finally {
       await server.close();
     }

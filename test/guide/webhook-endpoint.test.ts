@@ -1,32 +1,45 @@
-// The testing guide's vitest example (docs/guides/testing.md, "Testing your webhook endpoint"):
-// an Express endpoint under test, the fake on loopback, nothing sent anywhere else. In your
-// project the imports are 'credit-platform', 'credit-platform/testing' and
-// 'credit-platform/webhooks'. CI also runs this file in a network namespace that has only
-// loopback (scripts/consumers.sh, guide-vitest/offline).
+// The testing guide's vitest example (docs/guides/testing.md, "Testing your webhook endpoint"),
+// exactly as the guide shows it below this comment (test/guide/docs-match.test.ts holds them
+// equal): 'credit-platform' resolves to src/ through tsconfig.json `paths`. CI also runs this
+// file with no network but loopback (scripts/consumers.sh, guide-vitest/offline).
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { CreditPlatform } from '../../src/index.js';
-import { type FakeServer, startFakeServer } from '../../src/testing/index.js';
-import { constructWebhookEvent } from '../../src/webhooks/index.js';
+import { CreditPlatform } from 'credit-platform';
+import { type FakeServer, startFakeServer } from 'credit-platform/testing';
+import { createNodeWebhookHandler } from 'credit-platform/webhooks';
 
-// The application code under test.
+// The application code under test. The SDK's receiver verifies the signature over the raw body,
+// answers a forgery with 401 and runs the callback once per event id, however often it arrives.
 const credited: { depositId: string; amount: string }[] = [];
-const app = express();
-app.post('/hooks/credit-platform', express.raw({ type: 'application/json' }), (req, res) => {
-  const event = constructWebhookEvent(req.body, req.get('x-webhook-signature'), process.env.WEBHOOK_SECRET ?? '');
-  if (event.type === 'deposit.created') credited.push({ depositId: event.data.depositId, amount: event.data.amount });
-  res.sendStatus(200);
-});
+function createApp(secret: string): express.Express {
+  const app = express();
+  app.post(
+    '/hooks/credit-platform',
+    express.raw({ type: 'application/json' }),
+    createNodeWebhookHandler({
+      secret,
+      on: {
+        'deposit.created': async (event) => {
+          credited.push({ depositId: event.data.depositId, amount: event.data.amount });
+        },
+      },
+    }),
+  );
+  return app;
+}
 
+const SECRET = 'whsec_test';
 let fake: FakeServer;
-let endpoint: ReturnType<typeof app.listen>;
+let endpoint: Server;
 let endpointUrl: string;
 
 beforeAll(async () => {
-  process.env.WEBHOOK_SECRET = 'whsec_test';
   fake = await startFakeServer();
-  endpoint = app.listen(0, '127.0.0.1');
+  const client = new CreditPlatform({ apiKey: fake.apiKey, baseUrl: fake.baseUrl });
+  await client.webhooks.create({ url: 'https://example.com/hooks/credit-platform', events: ['deposit.created'], secret: SECRET });
+  endpoint = createApp(SECRET).listen(0, '127.0.0.1');
   await new Promise((resolve) => endpoint.once('listening', resolve));
   endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/hooks/credit-platform`;
 });
@@ -35,18 +48,23 @@ afterAll(async () => {
   await new Promise((resolve) => endpoint.close(resolve));
 });
 
-test('a deposit.created delivery credits the deposit', async () => {
-  const client = new CreditPlatform({ apiKey: fake.apiKey, baseUrl: fake.baseUrl });
-  await client.webhooks.create({
-    url: 'https://example.com/hooks/credit-platform',
-    events: ['deposit.created'],
-    secret: 'whsec_test',
-  });
-
+test('a deposit.created delivery credits the deposit once, however often it arrives', async () => {
   const { deliveries } = await fake.fake.admin.emit('deposit.created', { amount: '25.00' });
   expect(deliveries.map((d) => d.outcome)).toEqual(['recorded']); // nothing was sent to example.com
 
-  const response = await fake.fake.admin.deliver(deliveries[0]!, endpointUrl); // a real POST on loopback
-  expect(response.status).toBe(200);
+  const first = await fake.fake.admin.deliver(deliveries[0]!, endpointUrl); // a real POST on loopback
+  const retried = await fake.fake.admin.deliver(deliveries[0]!, endpointUrl); // the service retries
+  expect([first.status, retried.status]).toEqual([200, 200]);
   expect(credited).toEqual([{ depositId: 'dep_sample', amount: '25.00' }]);
+});
+
+test('a forged delivery gets a 401, not a 500, and credits nothing', async () => {
+  const { deliveries } = await fake.fake.admin.emit('deposit.created', { depositId: 'dep_forged' });
+  const forged = await fetch(endpointUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-webhook-signature': '0'.repeat(64) },
+    body: deliveries[0]!.body,
+  });
+  expect(forged.status).toBe(401);
+  expect(credited.map((c) => c.depositId)).not.toContain('dep_forged');
 });

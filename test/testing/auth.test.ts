@@ -66,7 +66,7 @@ describe('permissions', () => {
   it('lets a read key read but not write (403 INSUFFICIENT_PERMISSIONS)', async () => {
     const { fake, read } = setup();
     expect((await call(fake, 'GET', '/transactions', { key: read })).status).toBe(200);
-    const res = await call(fake, 'POST', '/deposits', { key: read, body: { token: 'USDC', chain: 'base', amount: '1.00' } });
+    const res = await call(fake, 'POST', '/deposits', { key: read, body: { token: 'USDC', chain: 'Base', amount: '1.00' } });
     expect(res.status).toBe(403);
     expect(errorCode(res)).toBe('INSUFFICIENT_PERMISSIONS');
   });
@@ -74,7 +74,7 @@ describe('permissions', () => {
   it('lets a write key write and read, but not manage keys', async () => {
     const { fake, write } = setup();
     expect(
-      (await call(fake, 'POST', '/deposits', { key: write, body: { token: 'USDC', chain: 'base', amount: '1.00' } })).status,
+      (await call(fake, 'POST', '/deposits', { key: write, body: { token: 'USDC', chain: 'Base', amount: '1.00' } })).status,
     ).toBe(201);
     expect((await call(fake, 'GET', '/deposits', { key: write })).status).toBe(200);
     for (const [method, path] of [

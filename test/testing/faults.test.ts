@@ -63,7 +63,7 @@ describe('fault injection', () => {
     const fake = setup();
     const before = fake.admin.snapshot();
     fake.faults.inject({ path: '/deposits', kind: 'status', status: 500 });
-    const res = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'base', amount: '1' } });
+    const res = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'Base', amount: '1' } });
     expect(res.status).toBe(500);
     expect(fake.admin.snapshot()).toEqual(before);
   });

@@ -27,7 +27,7 @@ describe('msw handlers', () => {
     const created = await fetch('https://api.example.test/api/v1/deposits', {
       method: 'POST',
       headers,
-      body: JSON.stringify({ token: 'ETH', chain: 'base', amount: '1.25' }),
+      body: JSON.stringify({ token: 'ETH', chain: 'Base', amount: '1.25' }),
     });
     expect(created.status).toBe(201);
     const id = (await created.json()).data.id;

@@ -34,7 +34,7 @@ describe('deposits and withdrawals', () => {
     expect(created.body.data).toMatchObject({
       id: expect.stringMatching(/^dep_/),
       token: 'USDC',
-      chain: 'base',
+      chain: 'Base',
       amount: '250.00',
       status: 'confirmed',
     });
@@ -55,7 +55,7 @@ describe('deposits and withdrawals', () => {
       ['chain', 'INVALID_CHAIN'],
       ['amount', 'INVALID_AMOUNT'],
     ]);
-    const zero = await call(setup(), 'POST', '/deposits', { body: { token: 'ETH', chain: 'ethereum', amount: '0.00' } });
+    const zero = await call(setup(), 'POST', '/deposits', { body: { token: 'ETH', chain: 'Ethereum', amount: '0.00' } });
     expect(zero.body.errors?.[0]).toEqual({ field: 'amount', code: 'INVALID_AMOUNT', message: 'Amount must be greater than 0' });
     const missing = await call(setup(), 'POST', '/deposits', { body: {} });
     expect(missing.body.errors?.map((e) => e.code)).toEqual(['REQUIRED', 'REQUIRED', 'REQUIRED']);
@@ -64,14 +64,14 @@ describe('deposits and withdrawals', () => {
   it('creates withdrawals under /deposits/withdrawals and validates the address', async () => {
     const fake = setup();
     const created = await call(fake, 'POST', '/deposits/withdrawals', {
-      body: { token: 'ETH', chain: 'ethereum', amount: '1.5', toAddress: ADDRESS },
+      body: { token: 'ETH', chain: 'Ethereum', amount: '1.5', toAddress: ADDRESS },
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ id: expect.stringMatching(/^wd_/), status: 'pending', toAddress: ADDRESS });
     expect((await call(fake, 'GET', `/deposits/withdrawals/${created.body.data.id}`)).status).toBe(200);
     expect((await call(fake, 'GET', '/deposits/withdrawals')).body.data.items).toHaveLength(1);
     const bad = await call(fake, 'POST', '/deposits/withdrawals', {
-      body: { token: 'ETH', chain: 'ethereum', amount: '1', toAddress: '0x123' },
+      body: { token: 'ETH', chain: 'Ethereum', amount: '1', toAddress: '0x123' },
     });
     expect(errorCode(bad)).toBe('INVALID_ADDRESS');
   });

@@ -40,7 +40,7 @@ describe('bad input', () => {
 
   it('answers an oversize body with 413, whether declared or streamed', async () => {
     const fake = setup();
-    const big = JSON.stringify({ token: 'ETH', chain: 'base', amount: '1', pad: 'x'.repeat(2000) });
+    const big = JSON.stringify({ token: 'ETH', chain: 'Base', amount: '1', pad: 'x'.repeat(2000) });
     const declared = await call(fake, 'POST', '/deposits', { rawBody: big });
     expect(declared.status).toBe(413);
     expect(errorCode(declared)).toBe('PAYLOAD_TOO_LARGE');
@@ -69,13 +69,13 @@ describe('bad input', () => {
     const readKey = fake.admin.createKey(fake.accountId, { permissions: ['read'] }).key;
     const afterKey = fake.admin.snapshot();
     const rejected = [
-      await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'base', amount: '-1' } }),
+      await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'Base', amount: '-1' } }),
       await call(fake, 'POST', '/deposits', { rawBody: '{' }),
       await call(fake, 'POST', '/deposits', {
-        rawBody: JSON.stringify({ token: 'ETH', chain: 'base', amount: '1', pad: 'x'.repeat(2000) }),
+        rawBody: JSON.stringify({ token: 'ETH', chain: 'Base', amount: '1', pad: 'x'.repeat(2000) }),
       }),
-      await call(fake, 'POST', '/deposits', { key: readKey, body: { token: 'ETH', chain: 'base', amount: '1' } }),
-      await call(fake, 'POST', '/deposits', { key: 'nope', body: { token: 'ETH', chain: 'base', amount: '1' } }),
+      await call(fake, 'POST', '/deposits', { key: readKey, body: { token: 'ETH', chain: 'Base', amount: '1' } }),
+      await call(fake, 'POST', '/deposits', { key: 'nope', body: { token: 'ETH', chain: 'Base', amount: '1' } }),
       await call(fake, 'PATCH', `/webhooks/${sub.id}`, {
         body: { url: 'http://insecure.example.test', events: ['payment.due'] },
       }),

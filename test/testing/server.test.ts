@@ -26,7 +26,7 @@ describe('startFakeServer', () => {
     const created = await fetch(`${server.baseUrl}/deposits`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ token: 'DAI', chain: 'polygon', amount: '3.00' }),
+      body: JSON.stringify({ token: 'DAI', chain: 'Polygon', amount: '3.00' }),
     });
     expect(created.status).toBe(201);
     expect((await created.json()).data.token).toBe('DAI');

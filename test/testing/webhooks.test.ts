@@ -100,7 +100,7 @@ describe('deliveries', () => {
     await call(fake, 'POST', '/webhooks', {
       body: { url: 'https://other.example.test/h', events: ['payment.received'], secret: 's2' },
     });
-    const dep = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'base', amount: '2' } });
+    const dep = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'Base', amount: '2' } });
     await fake.settled();
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0]!.body).data).toMatchObject({ depositId: dep.body.data.id, amount: '2', token: 'ETH' });

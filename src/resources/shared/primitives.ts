@@ -55,8 +55,10 @@ export const secretRule = z.string({ error: 'must be a string' }).check(
   z.refine((value) => value.trim() === value, { error: 'must not start or end with whitespace (a copy-paste slip?)' }),
 );
 
-// Plain ASCII digits only: '1e3', ' 1', '٣' and '-1' are not amounts the service accepts.
+// Plain ASCII digits only: '1e3', ' 1' and '٣' are not amounts the service accepts.
 const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+// A well-formed decimal with a minus sign: its problem is the sign, so it gets the message '0' gets.
+const NEGATIVE_DECIMAL = /^-(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 // Every amount problem carries the service's own code, INVALID_AMOUNT, whatever the field is
 // called (`amount`, a credit line's `limit`), so callers can handle them in one place.
@@ -70,7 +72,8 @@ export const amountRule = z
     abort: true,
   })
   .check(
-    // `abort` so that "abc" is one problem, not also "must be greater than 0".
+    // `abort` so that "-1" and "abc" are one problem each, not also the rule after theirs.
+    z.refine((value) => !NEGATIVE_DECIMAL.test(value), { error: 'must be greater than 0', params: AMOUNT, abort: true }),
     z.refine((value) => DECIMAL.test(value), {
       error: 'must be a decimal string of ASCII digits such as "10.00"',
       params: AMOUNT,

@@ -6,9 +6,8 @@ import { BodyValidator } from '../validate.js';
 
 /** Only the caller's own account is visible; `me` is an alias for it. */
 function ownAccount(ctx: RouteContext) {
-  const id = ctx.params.accountId;
-  if (id !== 'me' && id !== ctx.state.account.id) throw httpError(404, 'NOT_FOUND', 'accountId', 'Account not found');
-  return ctx.state.account;
+  const id = ctx.params.accountId ?? '';
+  return found(id === 'me' || id === ctx.state.account.id ? ctx.state.account : undefined, 'Account', id);
 }
 
 /** Accounts, KYC and key management (docs/design/operations.md). */
@@ -41,7 +40,10 @@ export const accountHandlers = {
     return { status: 201, data: ctx.state.kyc };
   },
   'keys.list': (ctx) => listResponse(ctx.state.keys, ctx.query, publicKey),
-  'keys.retrieve': (ctx) => ({ status: 200, data: publicKey(found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key')) }),
+  'keys.retrieve': (ctx) => ({
+    status: 200,
+    data: publicKey(found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key', ctx.params.keyId ?? '')),
+  }),
   'keys.create'(ctx) {
     const v = new BodyValidator(ctx.body);
     const name = v.string('name');
@@ -52,7 +54,7 @@ export const accountHandlers = {
   // Idempotent: revoking twice answers 200 with the same record, so a retried DELETE
   // whose first response was lost does not turn into an error.
   'keys.revoke'(ctx) {
-    const key = found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key');
+    const key = found(ctx.state.keys.get(ctx.params.keyId ?? ''), 'Key', ctx.params.keyId ?? '');
     const revoked = key.revokedAt ? key : ctx.state.keys.put({ ...key, revokedAt: ctx.store.nowIso() });
     return { status: 200, data: publicKey(revoked) };
   },

@@ -22,5 +22,6 @@ export function operationRoutes(): Route[] {
     method: OPERATIONS[name].method,
     path: `/${OPERATIONS[name].path.replace(/\{(\w+)\}/g, ':$1')}`,
     handler: HANDLERS[name],
+    operation: name,
   }));
 }

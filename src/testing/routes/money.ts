@@ -21,7 +21,10 @@ function withBalances(line: FakeRecord, limit: bigint, used: bigint): FakeRecord
 /** Deposits, withdrawals, credit lines and payments (conventional routes). */
 export const moneyHandlers = {
   'deposits.list': (ctx) => listResponse(ctx.state.deposits, ctx.query),
-  'deposits.retrieve': (ctx) => ({ status: 200, data: found(ctx.state.deposits.get(ctx.params.depositId ?? ''), 'Deposit') }),
+  'deposits.retrieve': (ctx) => ({
+    status: 200,
+    data: found(ctx.state.deposits.get(ctx.params.depositId ?? ''), 'Deposit', ctx.params.depositId ?? ''),
+  }),
   'deposits.create'(ctx) {
     const v = new BodyValidator(ctx.body);
     const token = v.token() as string;
@@ -45,7 +48,7 @@ export const moneyHandlers = {
   'deposits.withdrawals.list': (ctx) => listResponse(ctx.state.withdrawals, ctx.query),
   'deposits.withdrawals.retrieve': (ctx) => ({
     status: 200,
-    data: found(ctx.state.withdrawals.get(ctx.params.withdrawalId ?? ''), 'Withdrawal'),
+    data: found(ctx.state.withdrawals.get(ctx.params.withdrawalId ?? ''), 'Withdrawal', ctx.params.withdrawalId ?? ''),
   }),
   'deposits.withdrawals.create'(ctx) {
     const v = new BodyValidator(ctx.body);
@@ -68,7 +71,10 @@ export const moneyHandlers = {
     return { status: 201, data: withdrawal };
   },
   'credit.list': (ctx) => listResponse(ctx.state.credit, ctx.query),
-  'credit.retrieve': (ctx) => ({ status: 200, data: found(ctx.state.credit.get(ctx.params.creditLineId ?? ''), 'Credit line') }),
+  'credit.retrieve': (ctx) => ({
+    status: 200,
+    data: found(ctx.state.credit.get(ctx.params.creditLineId ?? ''), 'Credit line', ctx.params.creditLineId ?? ''),
+  }),
   'credit.create'(ctx) {
     const v = new BodyValidator(ctx.body);
     const token = v.token() as string;
@@ -91,7 +97,7 @@ export const moneyHandlers = {
     return { status: 201, data: ctx.state.credit.insert(line) };
   },
   'credit.update'(ctx) {
-    const line = found(ctx.state.credit.get(ctx.params.creditLineId ?? ''), 'Credit line');
+    const line = found(ctx.state.credit.get(ctx.params.creditLineId ?? ''), 'Credit line', ctx.params.creditLineId ?? '');
     const v = new BodyValidator(ctx.body);
     const limit = v.amount('limit', false);
     const status = v.oneOf('status', ['active', 'frozen', 'closed'] as const, false);
@@ -109,7 +115,10 @@ export const moneyHandlers = {
     return { status: 200, data: next };
   },
   'payments.list': (ctx) => listResponse(ctx.state.payments, ctx.query),
-  'payments.retrieve': (ctx) => ({ status: 200, data: found(ctx.state.payments.get(ctx.params.paymentId ?? ''), 'Payment') }),
+  'payments.retrieve': (ctx) => ({
+    status: 200,
+    data: found(ctx.state.payments.get(ctx.params.paymentId ?? ''), 'Payment', ctx.params.paymentId ?? ''),
+  }),
   'payments.create'(ctx) {
     const v = new BodyValidator(ctx.body);
     const creditLineId = v.string('creditLineId') as string;
@@ -132,7 +141,7 @@ export const moneyHandlers = {
       status: 'confirmed',
       createdAt: ctx.store.nowIso(),
     });
-    recordTransaction(ctx, { type: 'payment', token, chain: 'ethereum', amount, status: 'confirmed' });
+    recordTransaction(ctx, { type: 'payment', token, chain: 'Ethereum', amount, status: 'confirmed' });
     ctx.emit('payment.received', { paymentId: payment.id, creditLineId, amount, token });
     return { status: 201, data: payment };
   },

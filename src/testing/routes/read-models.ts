@@ -7,7 +7,7 @@ import { BodyValidator } from '../validate.js';
  * PATCH may. Token and chain are part of the position's identity and stay.
  */
 function configureYield(ctx: RouteContext, required: boolean) {
-  const position = found(ctx.state.yield.get(ctx.params.positionId ?? ''), 'Yield position');
+  const position = found(ctx.state.yield.get(ctx.params.positionId ?? ''), 'Yield position', ctx.params.positionId ?? '');
   const v = new BodyValidator(ctx.body);
   const autoCompound = v.boolean('autoCompound', required);
   v.done();
@@ -20,12 +20,18 @@ export const readModelHandlers = {
   'transactions.list': (ctx) => listResponse(ctx.state.transactions, ctx.query),
   'transactions.retrieve': (ctx) => ({
     status: 200,
-    data: found(ctx.state.transactions.get(ctx.params.transactionId ?? ''), 'Transaction'),
+    data: found(ctx.state.transactions.get(ctx.params.transactionId ?? ''), 'Transaction', ctx.params.transactionId ?? ''),
   }),
   'yield.list': (ctx) => listResponse(ctx.state.yield, ctx.query),
-  'yield.retrieve': (ctx) => ({ status: 200, data: found(ctx.state.yield.get(ctx.params.positionId ?? ''), 'Yield position') }),
+  'yield.retrieve': (ctx) => ({
+    status: 200,
+    data: found(ctx.state.yield.get(ctx.params.positionId ?? ''), 'Yield position', ctx.params.positionId ?? ''),
+  }),
   'yield.replace': (ctx) => configureYield(ctx, true),
   'yield.update': (ctx) => configureYield(ctx, false),
   'scores.list': (ctx) => listResponse(ctx.state.scores, ctx.query),
-  'scores.retrieve': (ctx) => ({ status: 200, data: found(ctx.state.scores.get(ctx.params.scoreId ?? ''), 'Score') }),
+  'scores.retrieve': (ctx) => ({
+    status: 200,
+    data: found(ctx.state.scores.get(ctx.params.scoreId ?? ''), 'Score', ctx.params.scoreId ?? ''),
+  }),
 } satisfies Partial<Handlers>;

@@ -40,10 +40,10 @@ export const webhookHandlers = {
   'webhooks.list': (ctx) => listResponse(ctx.state.webhooks, ctx.query),
   'webhooks.retrieve': (ctx) => ({
     status: 200,
-    data: found(ctx.state.webhooks.get(ctx.params.webhookId ?? ''), 'Webhook subscription'),
+    data: found(ctx.state.webhooks.get(ctx.params.webhookId ?? ''), 'Webhook subscription', ctx.params.webhookId ?? ''),
   }),
   'webhooks.update'(ctx) {
-    const current = found(ctx.state.webhooks.get(ctx.params.webhookId ?? ''), 'Webhook subscription');
+    const current = found(ctx.state.webhooks.get(ctx.params.webhookId ?? ''), 'Webhook subscription', ctx.params.webhookId ?? '');
     const v = new BodyValidator(ctx.body);
     const url = v.httpsUrl('url', false);
     const events = v.eventTypes('events', false);
@@ -60,7 +60,11 @@ export const webhookHandlers = {
     return { status: 200, data: ctx.state.webhooks.put(next) };
   },
   'webhooks.delete'(ctx) {
-    const removed = found(ctx.state.webhooks.delete(ctx.params.webhookId ?? ''), 'Webhook subscription');
+    const removed = found(
+      ctx.state.webhooks.delete(ctx.params.webhookId ?? ''),
+      'Webhook subscription',
+      ctx.params.webhookId ?? '',
+    );
     ctx.store.webhookSecrets.delete(removed.id);
     return { status: 200, data: removed };
   },

@@ -1,15 +1,17 @@
-// The application code under test: a Fetch-style webhook endpoint that credits deposits.
-import { constructWebhookEvent, WebhookVerificationError } from 'credit-platform/webhooks';
+// The application code under test: the webhook endpoint, a Fetch-style handler. The SDK's
+// receiver verifies the signature over the raw body, answers a forgery with 401 and runs the
+// callback once per event id, however often the service delivers it.
+import { createWebhookHandler } from 'credit-platform/webhooks';
 
 export const credited: { depositId: string; amount: string }[] = [];
 
-export async function webhookEndpoint(request: Request, secret: string): Promise<Response> {
-  try {
-    const event = constructWebhookEvent(await request.text(), request.headers.get('x-webhook-signature'), secret);
-    if (event.type === 'deposit.created') credited.push({ depositId: event.data.depositId, amount: event.data.amount });
-    return new Response(null, { status: 200 });
-  } catch (error) {
-    if (error instanceof WebhookVerificationError) return new Response(error.code, { status: 400 });
-    throw error;
-  }
+export function createWebhookEndpoint(secret: string): (request: Request) => Promise<Response> {
+  return createWebhookHandler({
+    secret,
+    on: {
+      'deposit.created': async (event) => {
+        credited.push({ depositId: event.data.depositId, amount: event.data.amount });
+      },
+    },
+  });
 }

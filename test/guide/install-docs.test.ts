@@ -1,0 +1,31 @@
+// The README's install instructions work as written: the tarball they name is the one `npm pack`
+// writes for this version, and the Node version files they point nvm and fnm at agree with the
+// Node the npm scripts run on. (CI installs that tarball as a user would: scripts/consumers.sh,
+// install-node24, which also fails on any EBADENGINE warning.)
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
+const pkg = JSON.parse(read('package.json')) as { name: string; version: string; devDependencies: Record<string, string> };
+const readme = read('README.md');
+
+describe('README: install before and after publication', () => {
+  it('names the tarball npm pack writes, and the registry install', () => {
+    const tarball = `${pkg.name}-${pkg.version}.tgz`;
+    expect(readme).toContain('npm ci && npm run build && npm pack');
+    expect(readme).toContain(`npm install ../credit-platform/${tarball}`);
+    // Every tarball name the README gives is this version's.
+    expect(new Set([...readme.matchAll(/credit-platform-\d+\.\d+\.\d+[\w.-]*\.tgz/g)].map((m) => m[0]))).toEqual(
+      new Set([tarball]),
+    );
+    expect(readme).toContain('npm install credit-platform\n');
+  });
+
+  it('points nvm and fnm at the Node major the npm scripts run on', () => {
+    const major = /\d+/.exec(pkg.devDependencies.node ?? '')?.[0];
+    expect(major).toBeDefined();
+    expect(read('.nvmrc').trim()).toBe(major);
+    expect(read('.node-version').trim()).toBe(major);
+    expect(readme).toContain('`nvm use` (reads `.nvmrc`) or `fnm use` (`.node-version`)');
+  });
+});
