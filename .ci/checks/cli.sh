@@ -253,4 +253,20 @@ alias_fake() {
 }
 check cli/credit-platform-fake-alias-with-send-webhooks alias_fake
 
+# The loop of docs/guides/local-development.md, with its server.mjs as written: the fake forwards
+# a triggered deposit.created to the Express endpoint, which prints it.
+guide_loop() {
+  awk '/<!-- cli-check: server.mjs -->/ { grab = 1; next } grab && /^```/ { if (inside) exit; inside = 1; next } inside { print }' \
+    docs/guides/local-development.md >"$PROJECT/server.mjs"
+  grep -q createNodeWebhookHandler "$PROJECT/server.mjs" || { echo "no server.mjs block in the guide"; return 1; }
+  local port
+  port=$("$NODE24" -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); })')
+  start_bg guide-fake '^Trigger one' "$CP" fake --port 0 --forward-to "http://localhost:$port/webhooks" || return 1
+  start_bg guide-server '^listening on ' env PORT="$port" WEBHOOK_SECRET="$(env_line guide-fake WEBHOOK_SECRET)" "$NODE24" server.mjs || return 1
+  env CREDIT_PLATFORM_BASE_URL="$(env_line guide-fake CREDIT_PLATFORM_BASE_URL)" CREDIT_PLATFORM_API_KEY="$(env_line guide-fake CREDIT_PLATFORM_API_KEY)" \
+    bash -c "cd '$PROJECT' && '$CP' webhooks trigger deposit.created --data '{\"amount\":\"25.00\"}'" || return 1
+  has "$WORK/guide-server.log" 'deposit dep_sample: 25.00 USDC (evt_' && has "$WORK/guide-fake.log" 'deposit.created 200 in '
+}
+check cli/guide-loop-express-receives-forwarded-deposit guide_loop
+
 summary cli
