@@ -76,6 +76,9 @@ export const fake: Command = {
       forwardWebhooks: forwardUrl === undefined ? undefined : { url: forwardUrl, secret },
       emitEndpoint: true,
       onWebhookAttempt: (delivery, timing) => printLine(io.stdout, formatAttempt(delivery, timing)),
+    }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EADDRINUSE') throw error;
+      throw new Error(`${error.message}: another program listens there; pick another --port (0: any free port).`);
     });
     printLine(io.stdout, `Credit Platform fake listening on ${server.url}`);
     printLine(io.stdout, `CREDIT_PLATFORM_BASE_URL=${server.baseUrl}`);

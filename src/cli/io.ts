@@ -25,6 +25,11 @@ export const EXIT_INTERRUPTED = 130;
 
 /** The running process's streams, environment and signals. */
 export function processIO(): CliIO {
+  // `credit-platform transactions export | head`: the reader went away; stop without a stack trace.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(EXIT_FAILURE);
+  });
   return {
     stdout: process.stdout,
     stderr: process.stderr,

@@ -20,6 +20,9 @@ export function checkDeliveryUrl(value: string, label: string): URL {
     throw new TypeError(`${label} must be an absolute URL such as http://localhost:3000/webhooks.`);
   }
   const url = new URL(value);
+  if (url.username !== '' || url.password !== '') {
+    throw new TypeError(`${label} must not carry a user name or password; got a URL for ${url.host}.`);
+  }
   if (url.protocol === 'https:') return url;
   if (url.protocol !== 'http:') {
     throw new TypeError(`${label} must be an http:// or https:// URL; got a ${url.protocol} URL.`);

@@ -132,6 +132,17 @@ describe('credit-platform fake --forward-to', () => {
   });
 });
 
+describe('credit-platform fake on a busy port', () => {
+  it('exits 1 and says to pick another --port', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => busy.close(() => resolve())));
+    const result = await cli(['fake', '--port', String((busy.address() as AddressInfo).port)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/EADDRINUSE.*another program listens there; pick another --port \(0: any free port\)\.\n$/);
+  });
+});
+
 describe('credit-platform webhooks trigger', () => {
   it('says what to set when there is no fake to talk to, and refuses a base URL that is not a local fake', async () => {
     const none = await cli(['webhooks', 'trigger', 'deposit.created']);

@@ -82,6 +82,10 @@ describe('credit-platform webhooks send', () => {
       ],
       [['--to', 'ftp://localhost/x', '--secret', SECRET], /must be an http:\/\/ or https:\/\/ URL/],
       [
+        ['--to', 'http://user:pw_in_url@localhost:1/x', '--secret', SECRET],
+        /--to must not carry a user name or password; got a URL for localhost:1\./,
+      ],
+      [
         ['--to', 'http://localhost:1/x', '--secret', SECRET, '--data', '{"amount":25}'],
         /`data\.amount` of a deposit\.created event must be a string/,
       ],
@@ -94,6 +98,7 @@ describe('credit-platform webhooks send', () => {
       const result = await cli(['webhooks', 'send', 'deposit.created', ...extra]);
       expect({ code: result.code, stderr: result.stderr }).toEqual({ code: 2, stderr: expect.stringMatching(message) });
       expect(result.stderr).not.toContain(SECRET);
+      expect(result.stderr).not.toContain('pw_in_url');
       expect(result.stdout).toBe('');
     }
   });
