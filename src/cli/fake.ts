@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { checkDeliveryUrl } from '../testing/delivery-url.js';
 import { startFakeServer } from '../testing/server.js';
-import { parseCommandArgs, UsageError, wholeNumber } from './args.js';
-import type { Command } from './command.js';
+import { UsageError, wholeNumber } from './args.js';
+import { type Command, defineCommand } from './command.js';
 import { formatAttempt } from './delivery-line.js';
 import { EXIT_OK, printLine } from './io.js';
 
@@ -42,16 +42,12 @@ example:
   npx credit-platform fake --forward-to http://localhost:3000/webhooks`;
 
 /** `credit-platform fake` (and `credit-platform-fake`): the fake on loopback, optionally forwarding events. */
-export const fake: Command = {
+export const fake: Command = defineCommand({
   name: NAME,
+  options: OPTIONS,
   summary: 'run the fake service on loopback; --forward-to sends its events to your endpoint',
   help,
-  async run(argv, io) {
-    const args = parseCommandArgs({ command: NAME, options: OPTIONS }, argv);
-    if (args.help) {
-      printLine(io.stdout, help);
-      return EXIT_OK;
-    }
+  async run(args, io) {
     const { values } = args;
     const forwardTo = values['forward-to'];
     if (values.secret !== undefined && forwardTo === undefined) {
@@ -93,4 +89,4 @@ export const fake: Command = {
     await server.close();
     return EXIT_OK;
   },
-};
+});

@@ -1,7 +1,7 @@
 import { CreditPlatform } from '../client.js';
 import { ConfigurationError, CreditPlatformError, RequestValidationError } from '../errors/index.js';
-import { parseCommandArgs, UsageError, wholeNumber } from './args.js';
-import type { Command } from './command.js';
+import { UsageError, wholeNumber } from './args.js';
+import { type Command, defineCommand } from './command.js';
 import { csvHeader, csvRow } from './csv.js';
 import { type ExportSink, fileSink, stdoutSink } from './export-sink.js';
 import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, printLine } from './io.js';
@@ -37,16 +37,12 @@ example:
 type Format = 'ndjson' | 'csv';
 
 /** `credit-platform transactions export`: every transaction, once, to NDJSON or CSV, resumable. */
-export const transactionsExport: Command = {
+export const transactionsExport: Command = defineCommand({
   name: NAME,
+  options: OPTIONS,
   summary: 'write every transaction to NDJSON or CSV, resumable after a failure',
   help,
-  async run(argv, io) {
-    const args = parseCommandArgs({ command: NAME, options: OPTIONS }, argv);
-    if (args.help) {
-      printLine(io.stdout, help);
-      return EXIT_OK;
-    }
+  async run(args, io) {
     const { values } = args;
     const format = (values.format ?? 'ndjson') as Format;
     if (format !== 'ndjson' && format !== 'csv') throw new UsageError(`${NAME}: --format must be ndjson or csv.`);
@@ -128,7 +124,7 @@ export const transactionsExport: Command = {
       await sink.close();
     }
   },
-};
+});
 
 function reportFailure(
   error: unknown,

@@ -3,8 +3,8 @@ import { buildEvent } from '../testing/event-samples.js';
 import { checkDeliveryUrl } from '../testing/delivery-url.js';
 import { networkErrorText } from '../testing/network-error.js';
 import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from '../webhooks/index.js';
-import { parseCommandArgs, required, UsageError } from './args.js';
-import type { Command } from './command.js';
+import { required, UsageError } from './args.js';
+import { type Command, defineCommand } from './command.js';
 import { eventDataArg, eventTypeArg } from './event-input.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from './io.js';
 import { printable, readBodyPrefix } from './terminal-text.js';
@@ -39,16 +39,13 @@ example:
   npx credit-platform webhooks send deposit.created --to http://localhost:3000/webhooks --secret "$WEBHOOK_SECRET"`;
 
 /** `credit-platform webhooks send`: one signed sample delivery to a developer's endpoint. */
-export const webhooksSend: Command = {
+export const webhooksSend: Command = defineCommand({
   name: NAME,
+  options: OPTIONS,
+  positionals: ['event-type'],
   summary: 'POST a signed sample event to your endpoint and show its answer',
   help,
-  async run(argv, io) {
-    const args = parseCommandArgs({ command: NAME, options: OPTIONS, positionals: ['event-type'] }, argv);
-    if (args.help) {
-      printLine(io.stdout, help);
-      return EXIT_OK;
-    }
+  async run(args, io) {
     const { values, positionals } = args;
     const type = eventTypeArg(NAME, positionals[0] as string);
     let url: URL;
@@ -102,7 +99,7 @@ export const webhooksSend: Command = {
     printLine(io.stderr, `${NAME}: ${response.status} is not 2xx: ${failureHint(response.status)}`);
     return EXIT_FAILURE;
   },
-};
+});
 
 function failureHint(status: number): string {
   if (status >= 300 && status < 400) return 'the service does not follow redirects; point --to at the final URL.';

@@ -1,7 +1,6 @@
 import { EMIT_PATH } from '../testing/emit-endpoint.js';
 import { isLoopbackHost } from '../testing/delivery-url.js';
-import { parseCommandArgs } from './args.js';
-import type { Command } from './command.js';
+import { type Command, defineCommand } from './command.js';
 import { eventDataArg, eventTypeArg } from './event-input.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from './io.js';
 import { printable, readBodyPrefix } from './terminal-text.js';
@@ -32,16 +31,13 @@ interface EmitAnswer {
 }
 
 /** `credit-platform webhooks trigger`: `fake.admin.emit` on a fake running in another terminal. */
-export const webhooksTrigger: Command = {
+export const webhooksTrigger: Command = defineCommand({
   name: NAME,
+  options: OPTIONS,
+  positionals: ['event-type'],
   summary: 'make a running fake emit an event (delivered to its --forward-to endpoint)',
   help,
-  async run(argv, io) {
-    const args = parseCommandArgs({ command: NAME, options: OPTIONS, positionals: ['event-type'] }, argv);
-    if (args.help) {
-      printLine(io.stdout, help);
-      return EXIT_OK;
-    }
+  async run(args, io) {
     const type = eventTypeArg(NAME, args.positionals[0] as string);
     const data = eventDataArg(NAME, args.values.data);
     const baseUrl = io.env.CREDIT_PLATFORM_BASE_URL;
@@ -101,4 +97,4 @@ export const webhooksTrigger: Command = {
     }
     return EXIT_OK;
   },
-};
+});

@@ -1,8 +1,8 @@
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { constructWebhookEvent, WebhookVerificationError } from '../webhooks/index.js';
-import { parseCommandArgs, required, UsageError } from './args.js';
-import type { Command } from './command.js';
+import { required, UsageError } from './args.js';
+import { type Command, defineCommand } from './command.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from './io.js';
 import { printable } from './terminal-text.js';
 
@@ -31,16 +31,12 @@ example:
   npx credit-platform webhooks verify --secret "$WEBHOOK_SECRET" --signature 5f2c... --file body.json`;
 
 /** `credit-platform webhooks verify`: is this captured delivery authentic and fresh? */
-export const webhooksVerify: Command = {
+export const webhooksVerify: Command = defineCommand({
   name: NAME,
+  options: OPTIONS,
   summary: 'check a captured delivery (body and X-Webhook-Signature) against a secret',
   help,
-  async run(argv, io) {
-    const args = parseCommandArgs({ command: NAME, options: OPTIONS }, argv);
-    if (args.help) {
-      printLine(io.stdout, help);
-      return EXIT_OK;
-    }
+  async run(args, io) {
     const secret = required({ command: NAME }, 'secret', args.values.secret);
     const signature = required({ command: NAME }, 'signature', args.values.signature);
     if (secret.length === 0) throw new UsageError(`${NAME}: --secret must not be empty.`);
@@ -69,7 +65,7 @@ export const webhooksVerify: Command = {
       throw error;
     }
   },
-};
+});
 
 const tooLarge = (where: string) => new Error(`${where} is larger than ${MAX_BODY_BYTES} bytes: not a webhook delivery.`);
 
