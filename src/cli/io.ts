@@ -16,9 +16,11 @@ export interface CliIO {
   onStop(listener: () => void): () => void;
 }
 
-/** Exit codes: success, a failure the command reports, and a usage error (nothing was done). */
+/** Exit code of a command that did what it was asked. */
 export const EXIT_OK = 0;
+/** Exit code of a command that ran and reports a failure (an endpoint's 4xx, a refused delivery, a failed page). */
 export const EXIT_FAILURE = 1;
+/** Exit code of a mistake in the command line: nothing was done. */
 export const EXIT_USAGE = 2;
 /** After Ctrl-C, as shells report it. */
 export const EXIT_INTERRUPTED = 130;

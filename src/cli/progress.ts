@@ -12,7 +12,9 @@ export class Progress {
   readonly #started = performance.now();
   #lastPlain = Number.NEGATIVE_INFINITY;
   #drawn = false;
+  /** Transactions written so far. */
   count = 0;
+  /** Pages written so far. */
   pages = 0;
 
   constructor(stream: CliOutput) {
