@@ -33,7 +33,8 @@ const common: Options = {
 export default defineConfig([
   {
     ...common,
-    entry: { ...ENTRIES, 'fake-server-cli': 'src/testing/cli.ts' },
+    // The two programs of package.json "bin": `credit-platform` and its alias `credit-platform-fake`.
+    entry: { ...ENTRIES, cli: 'src/cli/main.ts', 'fake-server-cli': 'src/testing/cli.ts' },
     format: ['esm'],
     clean: true,
     // zod is bundled (tree-shaken) rather than imported: any zod entry loads all of its ~85

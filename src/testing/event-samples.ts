@@ -43,18 +43,20 @@ function defaults(seed: number): { [T in WebhookEventType]: Record<string, unkno
 const CHECK_SECRET = 'whsec_fake_emit_check';
 
 /**
- * The event `emit` sends: the type's default data with `data` merged over it, checked the
- * way `constructWebhookEvent` checks a delivery, so a receiver never gets an event the SDK
- * itself would refuse. `stamp` gives the id and timestamp, only once the data passed.
+ * The event `emit` (and `credit-platform webhooks send`) sends: the type's default data with
+ * `data` merged over it, checked the way `constructWebhookEvent` checks a delivery, so a receiver
+ * never gets an event the SDK itself would refuse. `stamp` gives the id and timestamp, only once
+ * the data passed; `label` names the caller's input in messages.
  */
 export function buildEvent(
   type: WebhookEventType,
   data: Record<string, unknown> | undefined,
   seed: number,
   stamp: () => { id: string; timestamp: string },
+  label = `emit('${type}', data)`,
 ): WebhookEventPayload {
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
-    throw new TypeError(`emit('${type}', data): data must be an object of the event's fields.`);
+    throw new TypeError(`${label}: data must be an object of the event's fields.`);
   }
   const merged = { ...defaults(seed)[type], ...data };
   const body = JSON.stringify({ id: 'evt_check', type, timestamp: new Date().toISOString(), data: merged });
@@ -62,7 +64,7 @@ export function buildEvent(
     constructWebhookEvent(body, signWebhookPayload(body, CHECK_SECRET), CHECK_SECRET);
   } catch (error) {
     if (error instanceof WebhookVerificationError && error.code === 'invalid_envelope') {
-      throw new TypeError(`emit('${type}', data) would send an event constructWebhookEvent refuses: ${error.message}`);
+      throw new TypeError(`${label} would send an event constructWebhookEvent refuses: ${error.message}`);
     }
     throw error;
   }

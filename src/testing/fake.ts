@@ -8,9 +8,10 @@ import { operationRoutes } from './routes/index.js';
 import { Scheduler } from './scheduler.js';
 import { seedSampleRecords } from './seed.js';
 import { Store } from './store.js';
-import type { RateLimitTier, WebhookTransport } from './types.js';
+import type { RateLimitTier, WebhookAttemptTiming, WebhookDeliveryRecord, WebhookForward, WebhookTransport } from './types.js';
 import { UserRoutes } from './user-routes.js';
-import { WebhookDeliverer } from './webhook-deliverer.js';
+import { checkDeliveryUrl } from './delivery-url.js';
+import { type ForwardTarget, WebhookDeliverer } from './webhook-deliverer.js';
 
 /**
  * Options of {@link createFakeCreditPlatform}. Every one has a default.
@@ -41,6 +42,16 @@ export interface FakeCreditPlatformOptions {
   webhookTransport?: WebhookTransport;
   /** A delivery with no response after this long has failed; default 10 000 ms of real time. */
   webhookTimeoutMs?: number;
+  /**
+   * Also delivers every event, of every account, to this endpoint, as if a subscription to every
+   * event type existed there (loopback `http://` allowed): deliveries are really sent (with
+   * `transport`, default `fetch`), signed with its `secret` and retried on the service's
+   * schedule on the fake's clock; the endpoint is never turned inactive. A bad URL or secret is
+   * a `TypeError` here.
+   */
+  forwardWebhooks?: WebhookForward;
+  /** Called after every delivery attempt (sent, failed or only recorded), e.g. to log it. */
+  onWebhookAttempt?: (delivery: WebhookDeliveryRecord, timing: WebhookAttemptTiming) => void;
   /** Larger request bodies get 413; default 1 MiB. */
   maxBodyBytes?: number;
 }
@@ -106,7 +117,12 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
   const clock = options.clock ?? systemClock;
   const store = new Store(options.seed ?? 1, clock);
   const scheduler = new Scheduler(clock);
-  const deliverer = new WebhookDeliverer(store, scheduler, options.webhookTransport, options.webhookTimeoutMs ?? 10_000);
+  const deliverer = new WebhookDeliverer(store, scheduler, {
+    transport: options.webhookTransport,
+    timeoutMs: options.webhookTimeoutMs ?? 10_000,
+    forward: forwardTarget(options.forwardWebhooks),
+    onAttempt: options.onWebhookAttempt,
+  });
   const faults = new FaultInjector();
   const userRoutes = new UserRoutes();
   const state = store.createAccount({
@@ -141,4 +157,13 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
     settled: () => scheduler.settled(),
     close: () => scheduler.clear(),
   };
+}
+
+function forwardTarget(forward: WebhookForward | undefined): ForwardTarget | undefined {
+  if (forward === undefined) return undefined;
+  const url = checkDeliveryUrl(forward.url, 'forwardWebhooks.url').href;
+  if (typeof forward.secret !== 'string' || forward.secret.length === 0) {
+    throw new TypeError('forwardWebhooks.secret must be a non-empty string: the secret your endpoint verifies against.');
+  }
+  return { url, secret: forward.secret, transport: forward.transport ?? ((request) => fetch(request)) };
 }

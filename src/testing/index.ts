@@ -45,5 +45,7 @@ export type {
   WebhookDeliveryRecord,
   WebhookEventPayload,
   WebhookSubscriptionRecord,
+  WebhookAttemptTiming,
+  WebhookForward,
   WebhookTransport,
 } from './types.js';

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { EMIT_PATH, handleEmitRequest } from './emit-endpoint.js';
 import { createFakeCreditPlatform, type FakeCreditPlatform, type FakeCreditPlatformOptions } from './fake.js';
 
 /**
@@ -19,6 +20,12 @@ export interface FakeServerOptions extends FakeCreditPlatformOptions {
   host?: string;
   /** Serve this fake instead of creating one. */
   fake?: FakeCreditPlatform;
+  /**
+   * Also serve `POST /_fake/events` (outside `/api/v1`): `fake.admin.emit` over HTTP, for the
+   * `credit-platform webhooks trigger` command. Needs the fake's `X-API-Key`; the body is
+   * `{ "type": "deposit.created", "data": { ... } }`. Default false.
+   */
+  emitEndpoint?: boolean;
 }
 
 /**
@@ -59,10 +66,10 @@ export interface FakeServer {
  * ```
  */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
-  const { port = 0, host = '127.0.0.1', fake: given, ...fakeOptions } = options;
+  const { port = 0, host = '127.0.0.1', fake: given, emitEndpoint = false, ...fakeOptions } = options;
   const fake = given ?? createFakeCreditPlatform(fakeOptions);
   const server = createServer((req, res) => {
-    serve(fake, req, res).catch(() => res.destroy());
+    serve(fake, emitEndpoint, req, res).catch(() => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -87,7 +94,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   };
 }
 
-async function serve(fake: FakeCreditPlatform, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(fake: FakeCreditPlatform, emitEndpoint: boolean, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -102,7 +109,10 @@ async function serve(fake: FakeCreditPlatform, req: IncomingMessage, res: Server
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
     duplex: 'half',
   } as RequestInit);
-  const response = await fake.handle(request, { clientAddress: req.socket.remoteAddress ?? 'unknown' });
+  const response =
+    emitEndpoint && new URL(request.url).pathname === EMIT_PATH
+      ? await handleEmitRequest(fake, request)
+      : await fake.handle(request, { clientAddress: req.socket.remoteAddress ?? 'unknown' });
   if (response.type === 'error') {
     // An injected 'drop': the client sees the connection die with no response.
     req.socket.destroy();

@@ -171,7 +171,7 @@ export interface WebhookDeliveryRecord {
   eventId: string;
   /** The delivered event's type. */
   eventType: string;
-  /** The subscription it was delivered for. */
+  /** The subscription it was delivered for; `forward` for a delivery to `forwardWebhooks`. */
   subscriptionId: string;
   /** Where it was sent. */
   url: string;
@@ -211,3 +211,37 @@ export type WebhookTransport = (request: Request) => Promise<Response>;
 
 /** A stored record of any conventional category; ids carry the category's prefix. */
 export type FakeRecord = { id: string } & Record<string, unknown>;
+
+/**
+ * Timing of one delivery attempt, given to `onWebhookAttempt` beside the record.
+ *
+ * @example
+ * ```ts
+ * const fake = createFakeCreditPlatform({
+ *   onWebhookAttempt: (delivery, { durationMs }) => console.log(delivery.eventId, delivery.responseStatus, durationMs),
+ * });
+ * ```
+ */
+export interface WebhookAttemptTiming {
+  /** Milliseconds from sending the request to its outcome; 0 for a delivery that was only recorded. */
+  durationMs: number;
+}
+
+/**
+ * Where `forwardWebhooks` delivers every event the fake emits, as if a subscription to every
+ * event type existed there: for a webhook endpoint running on the developer's machine.
+ *
+ * @example
+ * ```ts
+ * const forward: WebhookForward = { url: 'http://localhost:3000/webhooks', secret: 'whsec_local_dev' };
+ * const fake = createFakeCreditPlatform({ forwardWebhooks: forward });
+ * ```
+ */
+export interface WebhookForward {
+  /** `https://`, or `http://` on loopback only (`localhost`, `127.0.0.0/8`, `[::1]`). */
+  url: string;
+  /** The secret deliveries are signed with: the one the endpoint verifies against. */
+  secret: string;
+  /** Sends the deliveries; default the global `fetch`. Forwarded deliveries are always sent. */
+  transport?: WebhookTransport;
+}

@@ -1,7 +1,8 @@
 import { signWebhookPayload, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from '../webhooks/index.js';
+import { networkErrorText } from './network-error.js';
 import type { Scheduler } from './scheduler.js';
 import type { AccountState, Store } from './store.js';
-import type { WebhookDeliveryRecord, WebhookEventPayload, WebhookTransport } from './types.js';
+import type { WebhookAttemptTiming, WebhookDeliveryRecord, WebhookEventPayload, WebhookTransport } from './types.js';
 
 /**
  * How one delivery attempt ended, before {@link isFailedDelivery} judges it.
@@ -47,16 +48,49 @@ export function isFailedDelivery(outcome: DeliveryOutcome): boolean {
 /** Delays before attempts 1..6; at most six attempts are made (spec section 6.4). */
 const SCHEDULE: readonly number[] = WEBHOOK_RETRY_SCHEDULE;
 
+/**
+ * The `subscriptionId` of deliveries to the fake's `forwardWebhooks` endpoint, which stands for a
+ * subscription to every event type.
+ */
+export const FORWARD_SUBSCRIPTION_ID = 'forward';
+
+/** The endpoint `forwardWebhooks` names, checked, with its transport. */
+export interface ForwardTarget {
+  url: string;
+  secret: string;
+  transport: WebhookTransport;
+}
+
+/** How the deliverer sends, and whom it tells. */
+export interface DelivererOptions {
+  /** Undefined: deliveries to subscriptions are recorded, never sent. */
+  transport: WebhookTransport | undefined;
+  timeoutMs: number;
+  /** Gets every event, always sent, never turned inactive. */
+  forward?: ForwardTarget;
+  onAttempt?: (delivery: WebhookDeliveryRecord, timing: WebhookAttemptTiming) => void;
+}
+
+/** A subscription's id, or the forward endpoint. */
+type Target = { kind: 'subscription'; subscriptionId: string } | { kind: 'forward' };
+
 interface Pending {
   event: WebhookEventPayload;
   body: string;
-  subscriptionId: string;
+  target: Target;
+}
+
+interface Endpoint {
+  id: string;
+  url: string;
+  secret: string;
+  transport: WebhookTransport | undefined;
 }
 
 /**
  * Signs each event for the subscriptions that list it with the subscription's current
- * secret, and records the delivery; with a transport it also sends it and re-schedules
- * failures on the spec's schedule.
+ * secret (and for the forward endpoint, with its own), and records the delivery; with a
+ * transport it also sends it and re-schedules failures on the spec's schedule.
  */
 export class WebhookDeliverer {
   readonly deliveries: WebhookDeliveryRecord[] = [];
@@ -65,9 +99,7 @@ export class WebhookDeliverer {
   constructor(
     private readonly store: Store,
     private readonly scheduler: Scheduler,
-    /** Undefined: deliveries are recorded, never sent. */
-    private readonly transport: WebhookTransport | undefined,
-    private readonly timeoutMs: number,
+    private readonly options: DelivererOptions,
   ) {}
 
   /** Records the event and runs the first attempts; resolves with those attempts. */
@@ -86,28 +118,41 @@ export class WebhookDeliverer {
   ): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }> {
     this.events.push(event);
     const body = JSON.stringify(event);
-    const targets = [...state.webhooks.values()].filter((s) => s.status === 'active' && s.events.includes(event.type));
-    const first = await Promise.all(targets.map((s) => this.#attempt(state, { event, body, subscriptionId: s.id }, 1)));
+    const targets: Target[] = [...state.webhooks.values()]
+      .filter((s) => s.status === 'active' && s.events.includes(event.type))
+      .map((s) => ({ kind: 'subscription', subscriptionId: s.id }));
+    if (this.options.forward) targets.push({ kind: 'forward' });
+    const first = await Promise.all(targets.map((target) => this.#attempt(state, { event, body, target }, 1)));
     return { event, deliveries: first.filter((d): d is WebhookDeliveryRecord => d !== undefined) };
   }
 
-  async #attempt(state: AccountState, job: Pending, attempt: number): Promise<WebhookDeliveryRecord | undefined> {
-    const sub = state.webhooks.get(job.subscriptionId);
-    const secret = this.store.webhookSecrets.get(job.subscriptionId);
-    // A subscription deleted or turned inactive meanwhile gets no further attempts.
+  /** Where a job goes now; undefined for a subscription deleted or turned inactive meanwhile. */
+  #endpoint(state: AccountState, target: Target): Endpoint | undefined {
+    const { forward, transport } = this.options;
+    if (target.kind === 'forward') return forward && { id: FORWARD_SUBSCRIPTION_ID, ...forward };
+    const sub = state.webhooks.get(target.subscriptionId);
+    const secret = this.store.webhookSecrets.get(target.subscriptionId);
     if (sub?.status !== 'active' || secret === undefined) return undefined;
-    const signature = signWebhookPayload(job.body, secret);
+    return { id: sub.id, url: sub.url, secret, transport };
+  }
+
+  async #attempt(state: AccountState, job: Pending, attempt: number): Promise<WebhookDeliveryRecord | undefined> {
+    const endpoint = this.#endpoint(state, job.target);
+    if (endpoint === undefined) return undefined;
+    const signature = signWebhookPayload(job.body, endpoint.secret);
     const attemptedAt = this.store.nowIso();
     const headers = { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature };
+    const started = performance.now();
     // No transport: the delivery is only recorded, for the test to read or hand to its handler.
-    const outcome = this.transport ? await this.#send(this.transport, sub.url, job.body, headers) : undefined;
+    const outcome = endpoint.transport ? await this.#send(endpoint.transport, endpoint.url, job.body, headers) : undefined;
+    const durationMs = outcome === undefined ? 0 : performance.now() - started;
     const failed = outcome !== undefined && isFailedDelivery(outcome);
     const record: WebhookDeliveryRecord = {
       id: this.store.ids.next('dlv_'),
       eventId: job.event.id,
       eventType: job.event.type,
-      subscriptionId: sub.id,
-      url: sub.url,
+      subscriptionId: endpoint.id,
+      url: endpoint.url,
       attempt,
       attemptedAt,
       outcome: outcome === undefined ? 'recorded' : failed ? 'failed' : 'succeeded',
@@ -116,24 +161,36 @@ export class WebhookDeliverer {
         outcome?.kind === 'error'
           ? outcome.message
           : outcome?.kind === 'timeout'
-            ? `no response within ${this.timeoutMs} ms`
+            ? `no response within ${this.options.timeoutMs} ms`
             : null,
       body: job.body,
       signature,
       headers,
     };
     this.deliveries.push(record);
+    this.#report(record, durationMs);
     if (!failed) return record;
     const delay = SCHEDULE[attempt];
-    if (delay === undefined) {
-      const current = state.webhooks.get(sub.id);
-      if (current) state.webhooks.put({ ...current, status: 'inactive', updatedAt: this.store.nowIso() });
-    } else {
+    if (delay !== undefined) {
       this.scheduler.at(this.store.clock.now() + delay, async () => {
         await this.#attempt(state, job, attempt + 1);
       });
+    } else if (job.target.kind === 'subscription') {
+      // The forward endpoint stands for a developer's machine: one event that never got through
+      // does not stop the next ones.
+      const current = state.webhooks.get(endpoint.id);
+      if (current) state.webhooks.put({ ...current, status: 'inactive', updatedAt: this.store.nowIso() });
     }
     return record;
+  }
+
+  /** Tells `onAttempt`; a callback that throws does not stop the delivery or its retries. */
+  #report(record: WebhookDeliveryRecord, durationMs: number): void {
+    try {
+      this.options.onAttempt?.(structuredClone(record), { durationMs });
+    } catch {
+      // The callback's own failure is its business.
+    }
   }
 
   /** Races the transport against the time-out, so a transport that ignores the abort signal cannot hang a delivery. */
@@ -144,7 +201,7 @@ export class WebhookDeliverer {
       timer = setTimeout(() => {
         controller.abort();
         resolve({ kind: 'timeout' });
-      }, this.timeoutMs);
+      }, this.options.timeoutMs);
     });
     const request = new Request(url, {
       method: 'POST',
@@ -161,7 +218,7 @@ export class WebhookDeliverer {
       } catch (error) {
         if (controller.signal.aborted) return { kind: 'timeout' };
         // Only the error's name and message: the request (and so the signature) stays out.
-        return { kind: 'error', message: error instanceof Error ? `${error.name}: ${error.message}` : 'transport failed' };
+        return { kind: 'error', message: networkErrorText(error) };
       }
     })();
     try {
