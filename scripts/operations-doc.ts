@@ -7,8 +7,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type * as z from 'zod/mini';
-import { type Operation, pathParamNames } from '../src/core/operation.js';
-import { knownFields } from '../src/core/validate-request.js';
+import { type Operation, pathParamNames } from '../src/core/operations/operation.js';
+import { knownFields } from '../src/core/operations/request-check.js';
 import { OPERATIONS, type OperationName } from '../src/resources/operations.js';
 
 const target = join(import.meta.dirname, '..', 'docs', 'design', 'operations.md');

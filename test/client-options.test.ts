@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, CreditPlatform, DEFAULTS } from '../src/index.js';
+import { ConfigurationError, CreditPlatform } from '../src/index.js';
+import { DEFAULTS } from '../src/core/config/client-options.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY, BASE_URL, client, http, ok, url, useMswServer } from './helpers/msw.js';
 

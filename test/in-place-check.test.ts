@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { inPlaceCheck } from '../src/core/in-place-check.js';
+import { inPlaceCheck } from '../src/core/operations/response-check.js';
 import { OPERATIONS } from '../src/resources/operations.js';
 import { transactionSchema } from '../src/resources/transactions/schemas.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF } from '../src/core/retry-clock.js';
-import { ConfigurationError, type Middleware, RequestValidationError } from '../src/index.js';
+import { BACKOFF } from '../src/core/transport/retry-policy.js';
+import { ConfigurationError, RequestValidationError } from '../src/index.js';
+import type { Middleware } from '../src/core/types.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from './helpers/msw.js';
 

@@ -1,7 +1,7 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF } from '../src/core/retry-clock.js';
-import { tracing } from '../src/core/tracing.js';
+import { BACKOFF } from '../src/core/transport/retry-policy.js';
+import { tracing } from '../src/core/observability/tracing.js';
 import { type Logger, NotFoundError, type RequestTraceContext, TRACING_CHANNEL } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from './helpers/msw.js';

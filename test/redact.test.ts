@@ -1,7 +1,7 @@
 // redact() finds a secret in every spelling an echo can give it, and leaves everything else alone.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { redact } from '../src/core/redact.js';
+import { redact } from '../src/core/redaction/redact.js';
 import { unescapeAll } from './setup/leak-guard.js';
 
 const SECRET = 'sk_test_a/b+c"d\\e%f';

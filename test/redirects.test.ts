@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { APIError, CreditPlatform, type Middleware } from '../src/index.js';
+import { APIError, CreditPlatform } from '../src/index.js';
+import type { Middleware } from '../src/core/types.js';
 import { captureError } from './helpers/capture.js';
 import { listen } from './helpers/loopback.js';
 import { API_KEY } from './helpers/msw.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpCall, HttpResult } from '../src/core/http.js';
-import type { Transport } from '../src/core/lazy-http.js';
-import type { Operation } from '../src/core/operation.js';
-import { OperationRunner } from '../src/core/operation-runner.js';
+import type { HttpCall, HttpResult } from '../src/core/types.js';
+import type { Transport } from '../src/core/types.js';
+import type { Operation } from '../src/core/operations/operation.js';
+import { OperationRunner } from '../src/core/operations/operation-runner.js';
 import { type CreditPlatform, OPERATIONS, RequestValidationError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { client, countSent as countSentBy, useMswServer } from './helpers/msw.js';
@@ -82,7 +82,6 @@ describe('per-call option names are checked at run time', () => {
         sent++;
         return Promise.reject(new Error('must not be sent'));
       },
-      pacingState: () => Promise.resolve(undefined),
     };
     const runner = new OperationRunner(transport, true, new Map());
     const names = Object.keys(OPERATIONS) as (keyof typeof OPERATIONS)[];

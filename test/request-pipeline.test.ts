@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type HttpMethod, RequestValidationError, VERSION } from '../src/index.js';
+import type { HttpMethod } from '../src/core/types.js';
+import { RequestValidationError, VERSION } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { API_KEY, client, http, HttpResponse, ok, url, useMswServer } from './helpers/msw.js';
 

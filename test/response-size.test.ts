@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, CreditPlatform, DEFAULTS, InvalidResponseError, RequestValidationError } from '../src/index.js';
+import { ConfigurationError, CreditPlatform, InvalidResponseError, RequestValidationError } from '../src/index.js';
+import { DEFAULTS } from '../src/core/config/client-options.js';
 import { captureError } from './helpers/capture.js';
 import { listen } from './helpers/loopback.js';
 import { API_KEY } from './helpers/msw.js';

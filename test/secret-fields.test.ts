@@ -1,7 +1,7 @@
 // Each secret a call carried in its body is redacted from what the server echoes, wherever in the
 // body it was: a string under a key that names a secret, at any depth (within the walk's bounds).
 import { describe, expect, it } from 'vitest';
-import { secretsIn } from '../src/core/secret-fields.js';
+import { secretsIn } from '../src/core/redaction/secret-fields.js';
 import type { APIError } from '../src/index.js';
 import { captureError } from './helpers/capture.js';
 import { client, http, HttpResponse, url, useMswServer } from './helpers/msw.js';

@@ -1,8 +1,8 @@
-import type { RateLimit } from '../core/rate-limit.js';
-import { InspectableHeaders } from '../core/redact.js';
 import { CreditPlatformError } from './base.js';
 import { excerpt } from './excerpt.js';
 import type { ErrorItem } from './error-item.js';
+import { InspectableHeaders } from './inspectable-headers.js';
+import type { RateLimit } from './rate-limit.js';
 
 /**
  * What every {@link APIError} is built from. The SDK builds these from responses; construct one

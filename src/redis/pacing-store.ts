@@ -8,7 +8,7 @@
 // uses, is unmaintained. One Lua script over a sorted set does all of it in one round trip.
 import { randomUUID } from 'node:crypto';
 import { IN_FLIGHT_HOLD_MS } from '../core/pacing/sliding-log.js';
-import type { Logger } from '../core/logger.js';
+import type { Logger } from '../core/config/logger.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from '../core/pacing/types.js';
 import { connect, positiveInteger, type RedisClient, script } from './connection.js';
 import { listenForErrors, storeLogger } from './error-listener.js';

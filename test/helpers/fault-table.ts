@@ -9,8 +9,8 @@ import {
   InternalServerError,
   InvalidResponseError,
   RateLimitError,
-  type RequestOptions,
 } from '../../src/index.js';
+import type { RequestOptions } from '../../src/core/types.js';
 import { type Cell, fakeCell, PARTIAL_JSON, refusedCell, socketCell } from './fault-cells.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,12 +3,13 @@
 // tracing context.
 import diagnostics_channel from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
-import { levelled } from '../../src/core/logger.js';
+import { levelled } from '../../src/core/config/logger.js';
 import { MemoryPacingStore } from '../../src/core/pacing/memory-store.js';
 import { pacedFetch } from '../../src/core/pacing/paced-fetch.js';
 import { Pacer } from '../../src/core/pacing/pacer.js';
 import { startLimitedService } from '../../bench/pacing/limited-service.js';
-import { CreditPlatform, type Middleware, type PacingStore, PacingTimeoutError } from '../../src/index.js';
+import { CreditPlatform, type PacingStore, PacingTimeoutError } from '../../src/index.js';
+import type { Middleware } from '../../src/core/types.js';
 
 const quiet = levelled(console, 'off');
 

@@ -2,7 +2,8 @@
 // sliding window: requests wait their turn instead of drawing 429s.
 import { afterEach, describe, expect, it } from 'vitest';
 import { type LimitedService, startLimitedService } from '../../bench/pacing/limited-service.js';
-import { APIUserAbortError, type ClientOptions, CreditPlatform, PacingTimeoutError, RateLimitError } from '../../src/index.js';
+import { APIUserAbortError, CreditPlatform, PacingTimeoutError, RateLimitError } from '../../src/index.js';
+import type { ClientOptions } from '../../src/core/config/client-options.js';
 import { captureError } from '../helpers/capture.js';
 
 const KEY = 'cp_test_SECRET_pacing_key_123';

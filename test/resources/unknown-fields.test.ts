@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CreditPlatform, type OperationName, type RequestOptions, RequestValidationError } from '../../src/index.js';
+import { type CreditPlatform, type OperationName, RequestValidationError } from '../../src/index.js';
+import type { RequestOptions } from '../../src/core/types.js';
 import { captureError } from '../helpers/capture.js';
 import { client, useMswServer } from '../helpers/msw.js';
 import { record } from './recorder.js';

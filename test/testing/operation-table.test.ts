@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPath, pathParamNames } from '../../src/core/operation.js';
+import { fillPath, pathParamNames } from '../../src/core/operations/operation.js';
 import { OPERATIONS, type OperationName } from '../../src/index.js';
 import { createFakeCreditPlatform } from '../../src/testing/index.js';
 import { HANDLERS } from '../../src/testing/routes/index.js';

@@ -1,6 +1,6 @@
-import type { APIPromise } from '../../core/api-promise.js';
-import type { OperationRunner } from '../../core/operation-runner.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { APIPromise } from '../../core/operations/api-promise.js';
+import type { OperationRunner } from '../../core/operations/operation-runner.js';
+import type { RequestOptions } from '../../core/types.js';
 import { APIResource } from '../resource.js';
 import { AccountKyc } from './kyc.js';
 import { accountOperations as ops } from './operations.js';

@@ -1,5 +1,5 @@
-import type { APIPromise } from '../../core/api-promise.js';
-import type { RequestOptions } from '../../core/options.js';
+import type { APIPromise } from '../../core/operations/api-promise.js';
+import type { RequestOptions } from '../../core/types.js';
 import { APIResource } from '../resource.js';
 import { accountOperations as ops } from './operations.js';
 import type { Kyc, KycSubmitParams } from './schemas.js';

@@ -1,7 +1,7 @@
-import type { APIPromise } from '../../core/api-promise.js';
-import type { OperationRunner } from '../../core/operation-runner.js';
-import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
-import type { PagePromise } from '../../core/page-promise.js';
+import type { APIPromise } from '../../core/operations/api-promise.js';
+import type { OperationRunner } from '../../core/operations/operation-runner.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
+import type { PagePromise } from '../../core/pagination/page-promise.js';
 import { Withdrawals } from './withdrawals.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';

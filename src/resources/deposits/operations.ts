@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { defineOperation } from '../../core/operation.js';
+import { defineOperation } from '../../core/operations/operation.js';
 import { listQuery } from '../shared/pagination.js';
 import { idRule } from '../shared/primitives.js';
 import { createDepositBody, createWithdrawalBody, depositSchema, withdrawalSchema } from './schemas.js';

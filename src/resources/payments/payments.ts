@@ -1,6 +1,6 @@
-import type { APIPromise } from '../../core/api-promise.js';
-import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
-import type { PagePromise } from '../../core/page-promise.js';
+import type { APIPromise } from '../../core/operations/api-promise.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
+import type { PagePromise } from '../../core/pagination/page-promise.js';
 import { APIResource } from '../resource.js';
 import type { ListParams } from '../shared/pagination.js';
 import { paymentOperations as ops } from './operations.js';

@@ -1,0 +1,233 @@
+import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import { ConfigurationError } from '../../errors/index.js';
+import { VERSION } from '../../version.js';
+import { checkKey, checkRequestOptions } from '../config/per-call-checks.js';
+import type { ResolvedOptions } from '../config/resolve-options.js';
+import { type RequestTraceContext, tracing } from '../observability/tracing.js';
+import { pacedFetch } from '../pacing/paced-fetch.js';
+import { Pacer } from '../pacing/pacer.js';
+import type { PacingState } from '../pacing/types.js';
+import { opaqueCause, redact } from '../redaction/redact.js';
+import { secretsIn } from '../redaction/secret-fields.js';
+import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } from '../types.js';
+import { bufferedText, CallState } from './call-state.js';
+import { toSdkError } from './error-from-failure.js';
+import { unwrapEnvelope } from './response-envelope.js';
+
+const USER_AGENT = `credit-platform-typescript/${VERSION}`;
+
+// `client.rateLimit` is the state of the most recent of these with well-formed headers: a few
+// malformed answers in a row do not lose the last good state, and memory stays bounded when
+// nobody ever asks.
+const RATE_LIMIT_HEADERS_KEPT = 8;
+
+/**
+ * The one request pipeline: the key, the trace, then the call's attempts ({@link CallState}: one
+ * ky request each, retried as the retry policy decides), then the envelope of the answer.
+ */
+export class HttpCore implements Transport {
+  readonly #options: ResolvedOptions;
+  readonly #ky: KyInstance;
+  /**
+   * The headers of the last few responses (success or error) that carried rate-limit headers,
+   * newest last, for `client.rateLimit`, which reads them only when asked: most calls never ask.
+   */
+  readonly rateLimitHeaders: Headers[] = [];
+  readonly #staticKey: string | undefined;
+  readonly #fetch: () => Fetch;
+  /** Paces every attempt when the `pacing` option is on. */
+  readonly pacer: Pacer | undefined;
+
+  constructor(options: ResolvedOptions) {
+    this.#options = options;
+    this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
+    this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
+    // Looked up per request because test tools such as msw patch the global fetch after clients are created.
+    this.#fetch = () => options.fetch ?? globalThis.fetch;
+    // Everything that is the same for every call is configured once here: ky merges per-call
+    // options into these on each request. The key is not among them: it is added per attempt,
+    // after the middleware (call-state.ts).
+    this.#ky = ky.create({
+      // A prefix joined as text, not a `baseUrl` resolved per call: ky builds a throwaway
+      // Request and URL to resolve a baseUrl, a measurable share of each page of a long walk.
+      prefix: options.baseUrl,
+      headers: baseHeaders(options.defaultHeaders),
+      timeout: options.timeout,
+      throwHttpErrors: true,
+      retry: 0,
+      // Set on the Request itself, so a custom fetch and the middleware see it too: a followed
+      // redirect would carry the key (and a 307/308 the body) to the Location's address. A 3xx
+      // is an APIError instead (redirect-error.ts).
+      redirect: 'manual',
+    });
+  }
+
+  /** The pacer's view of the key's budget; `undefined` when pacing is off. */
+  async pacingState(): Promise<PacingState | undefined> {
+    return this.pacer?.state(this.#staticKey ?? checkKey(await this.#keyFromFunction()));
+  }
+
+  /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
+  send(call: HttpCall): Promise<HttpResult> {
+    const key = this.#staticKey;
+    if (key === undefined) return this.#keyFromFunction().then((found) => this.#traced(call, checkKey(found)));
+    return tracing.channel?.hasSubscribers === true ? this.#traced(call, key) : this.#send(call, key, undefined);
+  }
+
+  #traced(call: HttpCall, apiKey: string): Promise<HttpResult> {
+    const { channel } = tracing;
+    if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined);
+    const path = redact(`/${call.path}`, [apiKey]);
+    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path };
+    // The channel stores what the traced promise resolves with on the context; resolving with
+    // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
+    let result: HttpResult | undefined;
+    return channel
+      .tracePromise(async () => {
+        result = await this.#send(call, apiKey, trace);
+      }, trace)
+      .then(() => result as HttpResult);
+  }
+
+  async #send(call: HttpCall, apiKey: string, trace: RequestTraceContext | undefined): Promise<HttpResult> {
+    // A body may carry secrets besides the key (a webhook subscription's `secret`, or any field
+    // secret-fields.ts names, at any depth): an echo of any of them is scrubbed like the key.
+    const secrets = call.body === undefined ? [apiKey] : [apiKey, ...secretsIn(call.body)];
+    const context: CallContext = { method: call.method, path: call.path, secrets };
+    const perCall = call.options;
+    if (perCall) checkRequestOptions(perCall, context);
+    const options = this.#options;
+    const maxRetries = perCall?.maxRetries ?? options.maxRetries;
+    const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
+    const state = new CallState({
+      operation: call.operation ?? 'request',
+      method: call.method,
+      path: `/${call.path}`,
+      apiKey,
+      secrets,
+      maxRetries,
+      maxRateLimitWait: options.maxRateLimitWait,
+      totalTimeout,
+      maxResponseBytes: perCall?.maxResponseBytes ?? options.maxResponseBytes,
+      middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
+      fetch: this.#pacedFetch(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
+      log: options.log,
+      trace,
+    });
+    // One ky request per attempt (the instance has ky's retry off); the call state retries.
+    const kyOptions: KyOptions = { method: call.method, fetch: state.fetch };
+    if (perCall?.headers) kyOptions.headers = perCall.headers;
+    if (call.body !== undefined) kyOptions.json = call.body;
+    if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
+    if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
+    try {
+      const response = await state.run(this.#ky, withQuery(call.path, call.query), kyOptions, perCall?.signal);
+      state.succeeded();
+      this.#noteRateLimit(response.headers);
+      return new CallResult(
+        unwrapEnvelope(response.status, response.headers, bufferedText(response) ?? '', context),
+        response,
+        secrets,
+      );
+    } catch (error) {
+      if (error instanceof HTTPError) this.#noteRateLimit(error.response.headers);
+      throw toSdkError(error, state, {
+        where: `${context.method} /${context.path}`,
+        secrets,
+        signal: perCall?.signal,
+        timeout: perCall?.timeout ?? options.timeout,
+        totalTimeout,
+        host: new URL(options.baseUrl).host,
+      });
+    } finally {
+      if (trace) {
+        trace.status = state.status;
+        trace.attempts = state.attempts;
+      }
+    }
+  }
+
+  #noteRateLimit(headers: Headers): void {
+    if (!headers.has('x-ratelimit-remaining')) return;
+    const recent = this.rateLimitHeaders;
+    if (recent.length === RATE_LIMIT_HEADERS_KEPT) recent.shift();
+    recent.push(headers);
+  }
+
+  // Pacing acts on the network call itself, inside the middleware and after the key is set, so
+  // a middleware that answers from a recording (a cassette) spends no slot of the budget.
+  #pacedFetch(
+    apiKey: string,
+    timeout: number,
+    totalTimeout: number | undefined,
+    trace: RequestTraceContext | undefined,
+  ): () => Fetch {
+    if (!this.pacer) return this.#fetch;
+    const deadline = totalTimeout === undefined ? undefined : Date.now() + totalTimeout;
+    const paced = pacedFetch(this.pacer, this.#fetch, { apiKey, timeout, deadline, trace });
+    return () => paced;
+  }
+
+  // What the function threw may quote the key (`vault said: sk_live_…`): the error keeps only its
+  // class name and code (redact.ts), and says where to look instead.
+  async #keyFromFunction(): Promise<unknown> {
+    try {
+      return await (this.#options.apiKey as () => string | Promise<string>)();
+    } catch (error) {
+      const { cause, described } = opaqueCause(error);
+      throw new ConfigurationError(
+        'apiKey',
+        `The \`apiKey\` function threw ${described}; check the secret store or environment it reads the key from. What it threw is not kept beyond its name and code, since it may hold the key.`,
+        { cause },
+      );
+    }
+  }
+}
+
+// The query is joined to the path here rather than handed to ky as `searchParams`, for which ky
+// parses the URL again and builds a second Request on every call. Encoded as URLSearchParams
+// encodes it; a query already in the path (`client.request('GET', 'x?a=1')`) is kept.
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return path;
+  const hash = path.indexOf('#');
+  const [base, fragment] = hash === -1 ? [path, ''] : [path.slice(0, hash), path.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}${search}${fragment}`;
+}
+
+// Headers compare names case-insensitively, so a default `X-API-Key` or `User-Agent` in any
+// spelling is replaced rather than sent beside the SDK's own. Handed to ky as a plain object of
+// lower-case names: ky merges a Headers instance into every request measurably more slowly.
+function baseHeaders(defaults: Record<string, string>): Record<string, string> {
+  const headers = new Headers(defaults);
+  headers.delete('x-api-key');
+  headers.set('user-agent', USER_AGENT);
+  return Object.fromEntries(headers);
+}
+
+/** A call's answer; its redaction needs no closure per call. */
+class CallResult implements HttpResult {
+  readonly data: unknown;
+  readonly response: Response;
+  readonly #secrets: readonly string[];
+
+  constructor(data: unknown, response: Response, secrets: readonly string[]) {
+    this.data = data;
+    this.response = response;
+    this.#secrets = secrets;
+  }
+
+  redact(text: string): string {
+    return redact(text, this.#secrets);
+  }
+
+  redactedBody(): string {
+    return redact(bufferedText(this.response) ?? '', this.#secrets);
+  }
+}
