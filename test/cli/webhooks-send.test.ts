@@ -49,7 +49,7 @@ describe('credit-platform webhooks send', () => {
     receiver = await startReceiver(SECRET);
     const result = await cli(['webhooks', 'send', 'deposit.created', '--to', receiver.url, '--secret', 'whsec_other']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toMatch(/\n401 Unauthorized in \d+ ms\n\{"error":"invalid_signature"\}\n$/);
+    expect(result.stdout).toMatch(/\n401 Unauthorized in \d+ ms\n\{"error":"invalid_signature","code":"signature_mismatch"\}\n$/);
     expect(result.stderr).toContain('does it verify with the same secret as --secret?');
     expect(receiver.handled).toEqual([]);
   });
