@@ -4,7 +4,7 @@
 // as the target's prototype.
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { withoutProtoKeys } from '../src/core/proto-keys.js';
+import { withoutProtoKeys } from '../src/utils/proto-keys.js';
 import { client, http, HttpResponse, url, useMswServer } from './helpers/msw.js';
 
 const server = useMswServer();

@@ -1,7 +1,7 @@
 // The webhook receivers' de-duplication store in Redis, shared by every receiver process.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../core/logger.js';
-import type { WebhookClaim, WebhookDedupStore } from '../webhooks/dedup-store.js';
+import type { WebhookClaim, WebhookDedupStore } from '../webhooks/index.js';
 import { connect, positiveInteger, type RedisClient, script } from './connection.js';
 import { listenForErrors, storeLogger } from './error-listener.js';
 

@@ -1,4 +1,4 @@
-import { readBodyWithin } from '../webhooks/read-body.js';
+import { readBodyWithin } from '../utils/limited-body.js';
 
 /**
  * The envelope of spec section 2.1 and the one error type route handlers throw.

@@ -1,6 +1,6 @@
 // constructWebhookEvent on Web Crypto, for edge runtimes. No `node:*` import.
-import { signatureError } from './errors.js';
-import { parseWebhookEvent } from './envelope.js';
+import { signatureError } from '../errors.js';
+import { parseWebhookEvent } from './event-envelope.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
 import { checkFreshness, checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
 import {
@@ -9,8 +9,8 @@ import {
   type WebhookPayload,
   type WebhookSecret,
   type WebhookSignatureHeader,
-} from './inputs.js';
-import { checkSignatureAsync } from './verify-web.js';
+} from '../inputs.js';
+import { checkSignatureAsync } from '../verification/verify-web.js';
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 

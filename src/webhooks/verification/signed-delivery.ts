@@ -1,7 +1,7 @@
 // A test helper: a delivery exactly as the service would send it.
-import type { WebhookEventType } from './event-types.js';
-import type { WebhookEventDataMap, WebhookEventData } from './events.js';
-import { checkSecret, type WebhookSecretKey } from './inputs.js';
+import type { WebhookEventType } from '../event-types.js';
+import type { WebhookEventDataMap, WebhookEventData } from '../events/events.js';
+import { checkSecret, type WebhookSecretKey } from '../inputs.js';
 import { bytesToHex } from './signature-header.js';
 import { signWebhookPayload } from './verify-node.js';
 

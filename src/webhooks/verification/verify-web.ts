@@ -11,7 +11,7 @@ import {
   type WebhookSecret,
   type WebhookSecretKey,
   type WebhookSignatureHeader,
-} from './inputs.js';
+} from '../inputs.js';
 import { hmacKey } from './key-cache.js';
 import { bytesToHex, parseSignatureHeader, type SignatureCheck } from './signature-header.js';
 

@@ -1,17 +1,6 @@
 // Reading a request body with a size limit, shared by the Fetch-style webhook receiver and the
-// testing kit's fake (which may import from webhooks/, never the other way round).
-
-/** Joins byte chunks whose total length is `size` into one array (the chunk itself when there is one). */
-export function concatBytes(chunks: readonly Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1 && chunks[0]) return chunks[0];
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return out;
-}
+// testing kit's fake. A leaf: it imports nothing of the SDK but its sibling.
+import { concatBytes } from './bytes.js';
 
 /**
  * Reads a request's body, at most `limit` bytes, while it streams in: an oversize body is
@@ -44,15 +33,4 @@ export async function readBodyWithin(request: Request, limit: number, signal?: A
     signal?.removeEventListener('abort', cancel);
   }
   return concatBytes(chunks, size);
-}
-
-/**
- * Calls `expire` after `ms` milliseconds, unless the returned function is called first (it clears
- * the timer). No timer at all for a deadline a timer cannot hold: `Infinity`, or anything beyond
- * 2^31 - 1 ms, which `setTimeout` would fire at once.
- */
-export function startDeadline(ms: number, expire: () => void): () => void {
-  if (!(ms <= 2_147_483_647)) return () => undefined;
-  const timer = setTimeout(expire, ms);
-  return () => clearTimeout(timer);
 }

@@ -12,7 +12,7 @@ import {
   type WebhookSecret,
   type WebhookSecretKey,
   type WebhookSignatureHeader,
-} from './inputs.js';
+} from '../inputs.js';
 import { compareHex, isHeaderProblem, type SignatureCheck, signatureText } from './signature-header.js';
 
 let nodeCrypto: typeof NodeCrypto | undefined;

@@ -1,10 +1,10 @@
 // The framework-neutral core of the receivers: verify, parse, de-duplicate, run the
 // callback, and decide the HTTP answer. Web Crypto only, so it runs anywhere.
-import { constructWebhookEventAsync } from './construct-async.js';
-import type { WebhookClaim } from './dedup-store.js';
-import { WebhookVerificationError } from './errors.js';
-import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
-import type { WebhookPayload, WebhookSignatureHeader } from './inputs.js';
+import { constructWebhookEventAsync } from '../events/construct-async.js';
+import type { WebhookClaim } from '../stores/dedup-store.js';
+import { WebhookVerificationError } from '../errors.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
+import type { WebhookPayload, WebhookSignatureHeader } from '../inputs.js';
 import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
 

@@ -1,11 +1,12 @@
 // The options of the webhook receivers, resolved once per receiver and checked when it is created,
 // so a misconfiguration fails at start-up rather than on the first delivery. No `node:*` import.
-import { createMemoryDedupStore, type WebhookDedupStore } from './dedup-store.js';
-import type { WebhookVerificationError } from './errors.js';
-import type { WebhookEventType } from './event-types.js';
-import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from './events.js';
-import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from './freshness.js';
-import { checkSecret, type WebhookSecret } from './inputs.js';
+import type { WebhookDedupStore } from '../stores/dedup-store.js';
+import { createMemoryDedupStore } from '../stores/memory-dedup-store.js';
+import type { WebhookVerificationError } from '../errors.js';
+import type { WebhookEventType } from '../event-types.js';
+import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from '../events/events.js';
+import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
+import { checkSecret, type WebhookSecret } from '../inputs.js';
 
 /**
  * A callback per known event type; each receives its exactly typed event.

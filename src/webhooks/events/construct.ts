@@ -1,6 +1,6 @@
 // constructWebhookEvent on node:crypto. Its Web Crypto twin is construct-async.ts.
-import { signatureError } from './errors.js';
-import { parseWebhookEvent } from './envelope.js';
+import { signatureError } from '../errors.js';
+import { parseWebhookEvent } from './event-envelope.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
 import { checkFreshness, checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
 import {
@@ -9,8 +9,8 @@ import {
   type WebhookPayload,
   type WebhookSecret,
   type WebhookSignatureHeader,
-} from './inputs.js';
-import { checkSignatureSync } from './verify-node.js';
+} from '../inputs.js';
+import { checkSignatureSync } from '../verification/verify-node.js';
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 

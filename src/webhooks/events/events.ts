@@ -1,4 +1,4 @@
-import type { WebhookEventType } from './event-types.js';
+import type { WebhookEventType } from '../event-types.js';
 
 /**
  * The `data` of a `deposit.created` event (spec section 2.5).

@@ -1,7 +1,7 @@
 // Refuses authentic deliveries that are too old (or too far ahead) to be handled: once the
 // de-duplication store has forgotten an event id, a captured delivery could otherwise be
 // replayed and handled again. No `node:*` import.
-import { WebhookVerificationError } from './errors.js';
+import { WebhookVerificationError } from '../errors.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
 
 /**

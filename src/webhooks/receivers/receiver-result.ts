@@ -1,6 +1,6 @@
 // The HTTP answers of the receivers, in one table. No `node:*` import.
-import type { WebhookVerificationError, WebhookVerificationErrorCode } from './errors.js';
-import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
+import type { WebhookVerificationError, WebhookVerificationErrorCode } from '../errors.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
 
 /**
  * How a receiver disposed of a request, for logs and tests.

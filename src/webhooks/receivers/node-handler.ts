@@ -1,8 +1,9 @@
 // The Node `(req, res)` receiver, for Express, Fastify and plain node:http. Node types only:
 // it reads the stream through its events and needs no `node:*` module at run time.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { WEBHOOK_SIGNATURE_HEADER } from './constants.js';
-import { concatBytes, startDeadline } from './read-body.js';
+import { WEBHOOK_SIGNATURE_HEADER } from '../constants.js';
+import { concatBytes } from '../../utils/bytes.js';
+import { startDeadline } from './read-deadline.js';
 import { receiverFor } from './receiver.js';
 import { resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { readTimeoutMessage, respond, type WebhookReceiverResult } from './receiver-result.js';

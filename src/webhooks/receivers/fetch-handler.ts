@@ -1,7 +1,8 @@
 // The Fetch-style receiver: Next.js route handlers, Hono, Bun, Deno, workers.
 // Web Crypto only; no `node:*` import.
-import { WEBHOOK_SIGNATURE_HEADER } from './constants.js';
-import { readBodyWithin, startDeadline } from './read-body.js';
+import { WEBHOOK_SIGNATURE_HEADER } from '../constants.js';
+import { readBodyWithin } from '../../utils/limited-body.js';
+import { startDeadline } from './read-deadline.js';
 import { receiverFor } from './receiver.js';
 import { resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { readTimeoutMessage, respond, type WebhookReceiverResult } from './receiver-result.js';

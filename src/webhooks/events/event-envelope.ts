@@ -1,7 +1,7 @@
 // Decoding and hand validation of a verified delivery (no zod: this entry point
 // must stay small and dependency-free). No `node:*` import.
-import { WebhookVerificationError } from './errors.js';
-import { WEBHOOK_EVENT_TYPES } from './event-types.js';
+import { WebhookVerificationError } from '../errors.js';
+import { WEBHOOK_EVENT_TYPES } from '../event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
 
 // ignoreBOM keeps a BOM in the text, so bytes and the same string parse alike.
