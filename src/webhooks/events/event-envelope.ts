@@ -1,5 +1,6 @@
 // Decoding and hand validation of a verified delivery (no zod: this entry point
 // must stay small and dependency-free). No `node:*` import.
+import { withoutProtoKeys } from '../../utils/proto-keys.js';
 import { WebhookVerificationError } from '../errors.js';
 import { WEBHOOK_EVENT_TYPES } from '../event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
@@ -57,7 +58,9 @@ export function parseWebhookEvent(bytes: Uint8Array): WebhookEvent | UnknownWebh
   } catch (cause) {
     throw new WebhookVerificationError('invalid_json', 'The webhook body is not valid JSON.', { cause });
   }
-  return validateEnvelope(parsed);
+  // An authentic body is not a harmless one: `JSON.parse` keeps an own `__proto__` key, which
+  // `Object.assign({}, event.data)` would take as the copy's prototype. Dropped at every depth.
+  return validateEnvelope(withoutProtoKeys(parsed, text));
 }
 
 function validateEnvelope(value: unknown): WebhookEvent | UnknownWebhookEvent {
@@ -80,6 +83,6 @@ function validateEnvelope(value: unknown): WebhookEvent | UnknownWebhookEvent {
       if (typeof data[field] !== 'string') throw invalid(`\`data.${field}\` of a deposit.created event must be a string.`);
     }
   }
-  // The parsed object is fresh from JSON.parse: returned as is, unknown fields kept.
+  // The parsed object is fresh from JSON.parse: returned without a copy, unknown fields kept.
   return value as unknown as WebhookEvent;
 }
