@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { checkDeliveryUrl } from '../testing/delivery-url.js';
-import { startFakeServer } from '../testing/server.js';
+import { checkDeliveryUrl } from '../testing/delivery/delivery-url.js';
+import { startFakeServer } from '../testing/server/server.js';
 import { UsageError, wholeNumber } from './args.js';
 import { type Command, defineCommand } from './command.js';
 import { formatAttempt } from './delivery-line.js';

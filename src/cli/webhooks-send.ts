@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { buildEvent } from '../testing/event-samples.js';
-import { checkDeliveryUrl } from '../testing/delivery-url.js';
-import { networkErrorText } from '../testing/network-error.js';
+import { buildEvent } from '../testing/delivery/event-samples.js';
+import { checkDeliveryUrl } from '../testing/delivery/delivery-url.js';
+import { networkErrorText } from '../testing/delivery/network-error.js';
 import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from '../webhooks/index.js';
 import { required, UsageError } from './args.js';
 import { type Command, defineCommand } from './command.js';

@@ -1,5 +1,5 @@
-import { EMIT_PATH } from '../testing/emit-endpoint.js';
-import { isLoopbackHost } from '../testing/delivery-url.js';
+import { EMIT_PATH } from '../testing/server/emit-endpoint.js';
+import { isLoopbackHost } from '../testing/delivery/delivery-url.js';
 import { type Command, defineCommand } from './command.js';
 import { eventDataArg, eventTypeArg } from './event-input.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from './io.js';

@@ -1,4 +1,4 @@
-import type { WebhookDeliveryRecord } from './types.js';
+import type { WebhookDeliveryRecord } from '../types.js';
 
 /**
  * Where `fake.admin.deliver` hands a recorded delivery: a Fetch-style handler (Hono's

@@ -4,9 +4,9 @@ import {
   type WebhookEventDataMap,
   type WebhookEventType,
   WebhookVerificationError,
-} from '../webhooks/index.js';
-import { fakeTransactionHash } from './seed.js';
-import type { WebhookEventPayload } from './types.js';
+} from '../../webhooks/index.js';
+import { fakeTransactionHash } from '../store/generated-transactions.js';
+import type { WebhookEventPayload } from '../types.js';
 
 /**
  * What `fake.admin.emit(type, data)` accepts for `data`: any of the event type's fields

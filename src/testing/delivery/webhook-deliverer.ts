@@ -1,8 +1,8 @@
-import { signWebhookPayload, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from '../webhooks/index.js';
+import { signWebhookPayload, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from '../../webhooks/index.js';
 import { networkErrorText } from './network-error.js';
 import type { Scheduler } from './scheduler.js';
-import type { AccountState, Store } from './store.js';
-import type { WebhookAttemptTiming, WebhookDeliveryRecord, WebhookEventPayload, WebhookTransport } from './types.js';
+import type { AccountState, Store } from '../store/store.js';
+import type { WebhookAttemptTiming, WebhookDeliveryRecord, WebhookEventPayload, WebhookTransport } from '../types.js';
 
 /**
  * How one delivery attempt ended, before {@link isFailedDelivery} judges it.

@@ -1,9 +1,9 @@
-import { OPERATIONS, type OperationName } from '../../resources/operations.js';
+import { OPERATIONS, type OperationName } from '../../../resources/operations.js';
 import type { Handlers, Route } from '../router.js';
-import { accountHandlers } from './accounts.js';
-import { moneyHandlers } from './money.js';
-import { readModelHandlers } from './read-models.js';
-import { webhookHandlers } from './webhooks.js';
+import { accountHandlers } from './account-handlers.js';
+import { moneyHandlers } from './money-handlers.js';
+import { readModelHandlers } from './read-model-handlers.js';
+import { webhookHandlers } from './webhook-handlers.js';
 
 /**
  * The fake's handler of every operation, by the name `OPERATIONS` gives it. Typed as the full

@@ -1,4 +1,4 @@
-import { isManualClock, type Clock } from './clock.js';
+import { isManualClock, type Clock } from '../control/clock.js';
 
 interface Job {
   dueAt: number;

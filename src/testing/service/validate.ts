@@ -1,5 +1,5 @@
-import { WEBHOOK_EVENT_TYPES } from '../webhooks/index.js';
-import { validationError, type FakeErrorItem } from './http.js';
+import { WEBHOOK_EVENT_TYPES } from '../../webhooks/index.js';
+import { validationError, type FakeErrorItem } from '../http-envelope.js';
 
 /**
  * Supported deposit tokens and chains (public documentation), spelled as the SDK's `Token` and

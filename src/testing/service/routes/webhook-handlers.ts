@@ -1,7 +1,7 @@
-import { httpError } from '../http.js';
-import { found, listResponse } from '../pagination.js';
+import { httpError } from '../../http-envelope.js';
+import { found, listResponse } from '../list-response.js';
 import type { Handlers, RouteContext } from '../router.js';
-import type { WebhookSubscriptionRecord } from '../types.js';
+import type { WebhookSubscriptionRecord } from '../../types.js';
 import { BodyValidator } from '../validate.js';
 
 function rejectDuplicateUrl(ctx: RouteContext, url: string, exceptId?: string): void {

@@ -1,9 +1,9 @@
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/index.js';
-import { deliver, type WebhookTarget } from './deliver.js';
-import { buildEvent, type EmitData } from './event-samples.js';
-import type { Scheduler } from './scheduler.js';
-import { fakeTransactionHash } from './seed.js';
-import type { AccountSeed, Store } from './store.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../webhooks/index.js';
+import { deliver, type WebhookTarget } from '../delivery/deliver.js';
+import { buildEvent, type EmitData } from '../delivery/event-samples.js';
+import type { Scheduler } from '../delivery/scheduler.js';
+import { fakeTransactionHash } from '../store/generated-transactions.js';
+import type { AccountSeed, Store } from '../store/store.js';
 import type {
   AccountRecord,
   CreatedApiKey,
@@ -12,9 +12,9 @@ import type {
   WebhookDeliveryRecord,
   WebhookEventPayload,
   WebhookSubscriptionRecord,
-} from './types.js';
-import type { FakeRouteHandler, UserRoutes } from './user-routes.js';
-import type { WebhookDeliverer } from './webhook-deliverer.js';
+} from '../types.js';
+import type { FakeRouteHandler, UserRoutes } from '../service/user-routes.js';
+import type { WebhookDeliverer } from '../delivery/webhook-deliverer.js';
 
 /**
  * The fake's "dashboard": what a test needs to arrange state and observe effects,

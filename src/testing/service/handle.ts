@@ -1,11 +1,11 @@
-import type { FaultInjector, FaultSpec } from './faults.js';
-import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } from './http.js';
+import type { FaultInjector, FaultSpec } from '../control/faults.js';
+import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } from '../http-envelope.js';
 import { rateLimitHeaders, type RateLimiter, type RateLimitVerdict } from './rate-limiter.js';
 import { hasPermission, requiredPermission, type RouteContext, type Router } from './router.js';
-import type { Scheduler } from './scheduler.js';
+import type { Scheduler } from '../delivery/scheduler.js';
 import { undeclaredRouteMessage, type UserRoutes } from './user-routes.js';
-import type { KeyLookup, Store } from './store.js';
-import type { WebhookDeliverer } from './webhook-deliverer.js';
+import type { KeyLookup, Store } from '../store/store.js';
+import type { WebhookDeliverer } from '../delivery/webhook-deliverer.js';
 
 /** What the pipeline needs from the fake. */
 export interface Deps {

@@ -1,4 +1,4 @@
-import { found, listResponse } from '../pagination.js';
+import { found, listResponse } from '../list-response.js';
 import type { Handlers, RouteContext } from '../router.js';
 import { BodyValidator } from '../validate.js';
 

@@ -1,7 +1,7 @@
-import { httpError } from '../http.js';
-import { found, listResponse } from '../pagination.js';
+import { httpError } from '../../http-envelope.js';
+import { found, listResponse } from '../list-response.js';
 import type { Handlers, RouteContext } from '../router.js';
-import { publicKey } from '../store.js';
+import { publicKey } from '../../store/store.js';
 import { BodyValidator } from '../validate.js';
 
 /** Only the caller's own account is visible; `me` is an alias for it. */

@@ -1,7 +1,7 @@
-import type { OperationName } from '../resources/operations.js';
-import type { Ok } from './http.js';
-import type { AccountState, StoredKey, Store } from './store.js';
-import type { Permission } from './types.js';
+import type { OperationName } from '../../resources/operations.js';
+import type { Ok } from '../http-envelope.js';
+import type { AccountState, StoredKey, Store } from '../store/store.js';
+import type { Permission } from '../types.js';
 
 /** What a route handler gets: the caller's account, the parsed request, and the services. */
 export interface RouteContext {

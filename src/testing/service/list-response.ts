@@ -1,5 +1,5 @@
-import type { Collection } from './collection.js';
-import { httpError, type Ok } from './http.js';
+import type { Collection } from '../store/collection.js';
+import { httpError, type Ok } from '../http-envelope.js';
 
 /** Spec section 2.6. */
 const DEFAULT_LIMIT = 25;

@@ -1,8 +1,9 @@
+// Transactions built from their position, and the hashes of records the fake creates: pure
+// functions of the fake's seed, so a seeded history costs nothing until a page reads it.
 import type { GeneratedRecords } from './collection.js';
-import type { AccountState, Store } from './store.js';
 import { hash32, hexDigits, pick } from './random.js';
-import type { TransactionRecord } from './types.js';
-import { CHAINS, TOKENS } from './validate.js';
+import type { TransactionRecord } from '../types.js';
+import { CHAINS, TOKENS } from '../service/validate.js';
 
 /** Seeded history starts here and steps forward, so it always predates "now". */
 const HISTORY_START = Date.UTC(2025, 0, 1);
@@ -48,71 +49,4 @@ export function generatedTransactions(seed: number, accountNo: number, count: nu
 /** A deterministic 0x-hash for records the fake creates. */
 export function fakeTransactionHash(seed: number, salt: number): string {
   return `0x${hexDigits(64, seed, salt, 99)}`;
-}
-
-/**
- * A few records in each category so every list of the default account has something
- * to show. Built with plain inserts: seeding is not an API call and emits no events.
- */
-export function seedSampleRecords(store: Store, state: AccountState): void {
-  const now = store.nowIso();
-  const ids = store.ids;
-  state.deposits.insert({
-    id: ids.next('dep_'),
-    token: 'USDC',
-    chain: 'Base',
-    amount: '5000.00',
-    status: 'confirmed',
-    transactionHash: fakeTransactionHash(store.seed, 1),
-    createdAt: now,
-  });
-  const line = {
-    id: ids.next('cl_'),
-    limit: '10000.00',
-    used: '2500.00',
-    available: '7500.00',
-    token: 'USDC',
-    tier: state.account.creditTier,
-    status: 'active',
-    healthFactor: '1.85',
-    createdAt: now,
-    updatedAt: now,
-  };
-  state.credit.insert(line);
-  state.payments.insert({
-    id: ids.next('pay_'),
-    creditLineId: line.id,
-    amount: '250.00',
-    token: 'USDC',
-    status: 'confirmed',
-    createdAt: now,
-  });
-  state.yield.insert({
-    id: ids.next('yld_'),
-    token: 'ETH',
-    chain: 'Ethereum',
-    apy: '3.20',
-    earned: '0.0415',
-    autoCompound: true,
-    createdAt: now,
-    updatedAt: now,
-  });
-  state.yield.insert({
-    id: ids.next('yld_'),
-    token: 'USDC',
-    chain: 'Arbitrum',
-    apy: '5.10',
-    earned: '12.75',
-    autoCompound: false,
-    createdAt: now,
-    updatedAt: now,
-  });
-  state.scores.insert({
-    id: ids.next('scr_'),
-    accountId: state.account.id,
-    score: 712,
-    tier: state.account.creditTier,
-    factors: { repaymentHistory: 'good', collateralRatio: '1.85' },
-    updatedAt: now,
-  });
 }

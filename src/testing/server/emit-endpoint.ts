@@ -2,9 +2,9 @@
 // event from another terminal (`credit-platform webhooks trigger`). It lives outside `/api/v1` so
 // it can never be mistaken for an operation of the service.
 import { timingSafeEqual } from 'node:crypto';
-import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/index.js';
-import type { FakeCreditPlatform } from './fake.js';
-import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } from './http.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../webhooks/index.js';
+import type { FakeCreditPlatform } from '../service/fake-credit-platform.js';
+import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } from '../http-envelope.js';
 
 /** The path of the emit endpoint on a fake server's origin. */
 export const EMIT_PATH = '/_fake/events';

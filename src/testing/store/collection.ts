@@ -1,4 +1,4 @@
-import { httpError } from './http.js';
+import { httpError } from '../http-envelope.js';
 
 /**
  * Records built on demand from their position: how 100 000 seeded transactions cost

@@ -1,7 +1,7 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../control/clock.js';
 import { Collection } from './collection.js';
 import { IdFactory } from './random.js';
-import { generatedTransactions } from './seed.js';
+import { generatedTransactions } from './generated-transactions.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
@@ -11,7 +11,7 @@ import type {
   RateLimitTier,
   TransactionRecord,
   WebhookSubscriptionRecord,
-} from './types.js';
+} from '../types.js';
 
 /**
  * What an account submitted for identity verification.

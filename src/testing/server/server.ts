@@ -1,8 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { EMIT_PATH, handleEmitRequest } from './emit-endpoint.js';
-import { createFakeCreditPlatform, type FakeCreditPlatform, type FakeCreditPlatformOptions } from './fake.js';
+import {
+  createFakeCreditPlatform,
+  type FakeCreditPlatform,
+  type FakeCreditPlatformOptions,
+} from '../service/fake-credit-platform.js';
+import { type FetchHandler, serveNodeRequest } from './node-bridge.js';
 
 /**
  * Options of {@link startFakeServer}: where to listen, and either a fake to serve or
@@ -68,8 +72,12 @@ export interface FakeServer {
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
   const { port = 0, host = '127.0.0.1', fake: given, emitEndpoint = false, ...fakeOptions } = options;
   const fake = given ?? createFakeCreditPlatform(fakeOptions);
+  const handle: FetchHandler = (request, clientAddress) =>
+    emitEndpoint && new URL(request.url).pathname === EMIT_PATH
+      ? handleEmitRequest(fake, request)
+      : fake.handle(request, { clientAddress });
   const server = createServer((req, res) => {
-    serve(fake, emitEndpoint, req, res).catch(() => res.destroy());
+    serveNodeRequest(handle, req, res).catch(() => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -92,35 +100,4 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-async function serve(fake: FakeCreditPlatform, emitEndpoint: boolean, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
-    method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-    duplex: 'half',
-  } as RequestInit);
-  const response =
-    emitEndpoint && new URL(request.url).pathname === EMIT_PATH
-      ? await handleEmitRequest(fake, request)
-      : await fake.handle(request, { clientAddress: req.socket.remoteAddress ?? 'unknown' });
-  if (response.type === 'error') {
-    // An injected 'drop': the client sees the connection die with no response.
-    req.socket.destroy();
-    return;
-  }
-  const body = new Uint8Array(await response.arrayBuffer());
-  // A body the fake did not read to the end (413, early errors) would poison a kept-alive connection.
-  if (hasBody && !req.complete) res.shouldKeepAlive = false;
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(body);
 }

@@ -1,4 +1,4 @@
-import type { RateLimitTier } from './types.js';
+import type { RateLimitTier } from '../types.js';
 
 /**
  * Request allowances of one tier (spec section 8).

@@ -1,17 +1,17 @@
-import { createAdmin, type FakeAdmin } from './admin.js';
-import { systemClock, type Clock } from './clock.js';
-import { FaultInjector } from './faults.js';
+import { createAdmin, type FakeAdmin } from '../control/admin.js';
+import { systemClock, type Clock } from '../control/clock.js';
+import { FaultInjector } from '../control/faults.js';
 import { handleRequest } from './handle.js';
 import { RateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import { Router } from './router.js';
 import { operationRoutes } from './routes/index.js';
-import { Scheduler } from './scheduler.js';
-import { seedSampleRecords } from './seed.js';
-import { Store } from './store.js';
-import type { RateLimitTier, WebhookAttemptTiming, WebhookDeliveryRecord, WebhookForward, WebhookTransport } from './types.js';
+import { Scheduler } from '../delivery/scheduler.js';
+import { seedSampleRecords } from '../store/seed.js';
+import { Store } from '../store/store.js';
+import type { RateLimitTier, WebhookAttemptTiming, WebhookDeliveryRecord, WebhookForward, WebhookTransport } from '../types.js';
 import { UserRoutes } from './user-routes.js';
-import { checkDeliveryUrl } from './delivery-url.js';
-import { type ForwardTarget, WebhookDeliverer } from './webhook-deliverer.js';
+import { checkDeliveryUrl } from '../delivery/delivery-url.js';
+import { type ForwardTarget, WebhookDeliverer } from '../delivery/webhook-deliverer.js';
 
 /**
  * Options of {@link createFakeCreditPlatform}. Every one has a default.

@@ -1,8 +1,8 @@
-import { httpError } from '../http.js';
-import { found, listResponse } from '../pagination.js';
+import { httpError } from '../../http-envelope.js';
+import { found, listResponse } from '../list-response.js';
 import type { Handlers, RouteContext } from '../router.js';
-import { fakeTransactionHash } from '../seed.js';
-import type { FakeRecord, TransactionRecord } from '../types.js';
+import { fakeTransactionHash } from '../../store/generated-transactions.js';
+import type { FakeRecord, TransactionRecord } from '../../types.js';
 import { BodyValidator, fromUnits, toUnits } from '../validate.js';
 
 /** Every money movement also shows up in the account's transaction history. */
