@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { IN_FLIGHT_HOLD_MS } from '../core/pacing/sliding-log.js';
 import type { Logger } from '../core/logger.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from '../core/pacing/types.js';
-import { connect, positiveInteger, type RedisClient, script } from './connection.js';
+import { connect, positiveInteger, type RedisClient, script } from './redis-client.js';
 import { listenForErrors, storeLogger } from './error-listener.js';
 
 /**

@@ -1,5 +1,5 @@
-import type { WebhookAttemptTiming, WebhookDeliveryRecord } from '../testing/types.js';
-import { WEBHOOK_RETRY_SCHEDULE } from '../webhooks/index.js';
+import type { WebhookAttemptTiming, WebhookDeliveryRecord } from '../../testing/types.js';
+import { WEBHOOK_RETRY_SCHEDULE } from '../../webhooks/index.js';
 import { printable } from './terminal-text.js';
 
 function duration(ms: number): string {

@@ -1,13 +1,13 @@
-import { CreditPlatform } from '../client.js';
-import { ConfigurationError, CreditPlatformError, RequestValidationError } from '../errors/index.js';
-import { UsageError, wholeNumber } from './args.js';
-import { type Command, defineCommand } from './command.js';
-import { csvHeader, csvRow } from './csv.js';
-import { type ExportSink, fileSink, stdoutSink } from './export-sink.js';
-import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, printLine } from './io.js';
-import { Progress } from './progress.js';
-import { shellCommand } from './shell-quote.js';
-import { printable } from './terminal-text.js';
+import { CreditPlatform } from '../../client.js';
+import { ConfigurationError, CreditPlatformError, RequestValidationError } from '../../errors/index.js';
+import { UsageError, wholeNumber } from '../args.js';
+import { type Command, defineCommand } from '../command.js';
+import { csvHeader, csvRow } from '../output/csv.js';
+import { type ExportSink, fileSink, stdoutSink } from '../output/export-sink.js';
+import { EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_OK, EXIT_USAGE, printLine } from '../io.js';
+import { Progress } from '../output/progress.js';
+import { shellCommand } from '../output/shell-quote.js';
+import { printable } from '../output/terminal-text.js';
 
 const NAME = 'transactions export';
 const OPTIONS = {

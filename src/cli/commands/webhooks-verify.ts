@@ -1,10 +1,10 @@
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { constructWebhookEvent, WebhookVerificationError } from '../webhooks/index.js';
-import { required, UsageError } from './args.js';
-import { type Command, defineCommand } from './command.js';
-import { EXIT_FAILURE, EXIT_OK, printLine } from './io.js';
-import { printable } from './terminal-text.js';
+import { constructWebhookEvent, WebhookVerificationError } from '../../webhooks/index.js';
+import { required, UsageError } from '../args.js';
+import { type Command, defineCommand } from '../command.js';
+import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
+import { printable } from '../output/terminal-text.js';
 
 const NAME = 'webhooks verify';
 const OPTIONS = {

@@ -1,5 +1,5 @@
 import { type FileHandle, open } from 'node:fs/promises';
-import { type CliOutput, writeChunk } from './io.js';
+import { type CliOutput, writeChunk } from '../io.js';
 
 /** Where an export's pages go: each `write` is one whole page, so the output only ever ends on a page boundary. */
 export interface ExportSink {

@@ -1,9 +1,9 @@
-import { EMIT_PATH } from '../testing/server/emit-endpoint.js';
-import { isLoopbackHost } from '../testing/delivery/delivery-url.js';
-import { type Command, defineCommand } from './command.js';
-import { eventDataArg, eventTypeArg } from './event-input.js';
-import { EXIT_FAILURE, EXIT_OK, printLine } from './io.js';
-import { printable, readBodyPrefix } from './terminal-text.js';
+import { EMIT_PATH } from '../../testing/server/emit-endpoint.js';
+import { isLoopbackHost } from '../../testing/delivery/delivery-url.js';
+import { type Command, defineCommand } from '../command.js';
+import { eventDataArg, eventTypeArg } from '../event-input.js';
+import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
+import { printable, readBodyPrefix } from '../output/terminal-text.js';
 import { networkReason } from './webhooks-send.js';
 
 const NAME = 'webhooks trigger';

@@ -1,4 +1,4 @@
-import { type CliOutput, printLine } from './io.js';
+import { type CliOutput, printLine } from '../io.js';
 
 /** How often a plain-line progress report is written when stderr is not a terminal. */
 const PLAIN_EVERY_MS = 1000;

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../core/logger.js';
 import type { WebhookClaim, WebhookDedupStore } from '../webhooks/index.js';
-import { connect, positiveInteger, type RedisClient, script } from './connection.js';
+import { connect, positiveInteger, type RedisClient, script } from './redis-client.js';
 import { listenForErrors, storeLogger } from './error-listener.js';
 
 // A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min

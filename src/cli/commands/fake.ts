@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { checkDeliveryUrl } from '../testing/delivery/delivery-url.js';
-import { startFakeServer } from '../testing/server/server.js';
-import { UsageError, wholeNumber } from './args.js';
-import { type Command, defineCommand } from './command.js';
-import { formatAttempt } from './delivery-line.js';
-import { EXIT_OK, printLine } from './io.js';
+import { checkDeliveryUrl } from '../../testing/delivery/delivery-url.js';
+import { startFakeServer } from '../../testing/server/server.js';
+import { UsageError, wholeNumber } from '../args.js';
+import { type Command, defineCommand } from '../command.js';
+import { formatAttempt } from '../output/delivery-line.js';
+import { EXIT_OK, printLine } from '../io.js';
 
 const NAME = 'fake';
 const OPTIONS = {

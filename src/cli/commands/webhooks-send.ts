@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { buildEvent } from '../testing/delivery/event-samples.js';
-import { checkDeliveryUrl } from '../testing/delivery/delivery-url.js';
-import { networkErrorText } from '../testing/delivery/network-error.js';
-import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from '../webhooks/index.js';
-import { required, UsageError } from './args.js';
-import { type Command, defineCommand } from './command.js';
-import { eventDataArg, eventTypeArg } from './event-input.js';
-import { EXIT_FAILURE, EXIT_OK, printLine } from './io.js';
-import { printable, readBodyPrefix } from './terminal-text.js';
+import { buildEvent } from '../../testing/delivery/event-samples.js';
+import { checkDeliveryUrl } from '../../testing/delivery/delivery-url.js';
+import { networkErrorText } from '../../testing/delivery/network-error.js';
+import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from '../../webhooks/index.js';
+import { required, UsageError } from '../args.js';
+import { type Command, defineCommand } from '../command.js';
+import { eventDataArg, eventTypeArg } from '../event-input.js';
+import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
+import { printable, readBodyPrefix } from '../output/terminal-text.js';
 
 const NAME = 'webhooks send';
 const OPTIONS = {
