@@ -5,8 +5,8 @@
 // CPU time, rounds interleaved; prints the medians and the guard's share of the parse.
 // Run: npx tsx bench/resources/proto-keys.ts [rounds]
 import { cpuNow, median } from '../lib/cpu-time.js';
-import { withoutProtoKeys } from '../../src/core/proto-keys.js';
-import { generatedTransactions } from '../../src/testing/seed.js';
+import { withoutProtoKeys } from '../../src/utils/proto-keys.js';
+import { generatedTransactions } from '../../src/testing/store/generated-transactions.js';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
 

@@ -1,5 +1,5 @@
 import { InvalidResponseError } from '../errors/index.js';
-import { concatBytes } from '../webhooks/read-body.js';
+import { concatBytes } from '../utils/bytes.js';
 
 const bodies = new WeakMap<Response, Uint8Array>();
 const utf8 = new TextDecoder();

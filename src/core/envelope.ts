@@ -1,5 +1,5 @@
 import { InvalidResponseError } from '../errors/index.js';
-import { withoutProtoKeys } from './proto-keys.js';
+import { withoutProtoKeys } from '../utils/proto-keys.js';
 import { redact } from './redact.js';
 import { apiErrorFromResponse } from './status-errors.js';
 
