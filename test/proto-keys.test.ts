@@ -4,12 +4,12 @@
 // as the target's prototype.
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { withoutProtoKeys } from '../src/core/proto-keys.js';
+import { withoutProtoKeys } from '../src/utils/proto-keys.js';
 import { client, http, HttpResponse, url, useMswServer } from './helpers/msw.js';
+import { EVIL, expectNoProtoKeys } from './helpers/proto-keys.js';
 
 const server = useMswServer();
 
-const EVIL = '{"polluted":"yes","toString":"owned"}';
 const PROTO_KEYS = [
   ['"__proto__"', '"__proto__"'],
   ['"\\u005f\\u005fproto\\u005f\\u005f"', '"\\u005f\\u005fproto\\u005f\\u005f"'],
@@ -23,34 +23,19 @@ const raw = (data: string) =>
 const hostile = (protoKey: string, fields = '"id":"tx_1"') =>
   `{${fields},${protoKey}:${EVIL},"constr\\u0075ctor":{"prototype":${EVIL}},"constructor":${EVIL}}`;
 
-function expectClean(record: unknown): void {
-  const value = record as Record<string, unknown>;
-  const assigned = Object.assign({}, value) as Record<string, unknown>;
-  expect(assigned.polluted).toBeUndefined();
-  expect(Object.getPrototypeOf(assigned)).toBe(Object.prototype);
-  expect(assigned.constructor).toBe(Object);
-  expect(Object.hasOwn(value, '__proto__')).toBe(false);
-  expect(Object.hasOwn(value, 'constructor')).toBe(false);
-  expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
-  const spread = { ...value };
-  expect(Object.hasOwn(spread, '__proto__')).toBe(false);
-  expect(Object.hasOwn(spread, 'constructor')).toBe(false);
-  expect(Object.assign({}, spread).polluted).toBeUndefined();
-}
-
 describe.each(PROTO_KEYS)('a response with %s', (_label, protoKey) => {
   it('a record (the in-place check path)', async () => {
     server.use(http.get(url('transactions/tx_1'), () => raw(hostile(protoKey, '"id":"tx_1","amount":"1.00"'))));
     const tx = await client().transactions.retrieve('tx_1');
     expect(tx).toEqual({ id: 'tx_1', amount: '1.00' });
-    expectClean(tx);
+    expectNoProtoKeys(tx);
   });
 
   it('an item of a page', async () => {
     server.use(http.get(url('transactions'), () => raw(`{"items":[${hostile(protoKey)},{"id":"tx_2"}],"nextCursor":null}`)));
     const page = await client().transactions.list({ limit: 2 });
     expect(page.items.map((tx) => tx.id)).toEqual(['tx_1', 'tx_2']);
-    for (const tx of page.items) expectClean(tx);
+    for (const tx of page.items) expectNoProtoKeys(tx);
   });
 
   it('a nested object and an object in a nested array', async () => {
@@ -58,9 +43,9 @@ describe.each(PROTO_KEYS)('a response with %s', (_label, protoKey) => {
     server.use(http.get(url('transactions/tx_1'), () => raw(nested)));
     const tx = (await client().transactions.retrieve('tx_1')) as unknown as { meta: object; list: object[][] };
     expect(tx).toEqual({ id: 'tx_1', meta: { a: 1 }, list: [[{ b: 2 }]] });
-    expectClean(tx);
-    expectClean(tx.meta);
-    expectClean(tx.list[0]?.[0]);
+    expectNoProtoKeys(tx);
+    expectNoProtoKeys(tx.meta);
+    expectNoProtoKeys(tx.list[0]?.[0]);
   });
 
   it('client.request without a schema, with a schema zod parses, and with validation off', async () => {
@@ -68,11 +53,11 @@ describe.each(PROTO_KEYS)('a response with %s', (_label, protoKey) => {
       http.get(url('custom'), () => raw(hostile(protoKey))),
       http.get(url('transactions/tx_1'), () => raw(hostile(protoKey))),
     );
-    expectClean(await client().request('GET', '/custom'));
+    expectNoProtoKeys(await client().request('GET', '/custom'));
     // A refinement keeps the in-place check out: zod builds the result.
     const refined = z.looseObject({ id: z.string().check(z.minLength(1)) });
-    expectClean(await client().request('GET', '/custom', { schema: refined }));
-    expectClean(await client({ validateResponses: false }).transactions.retrieve('tx_1'));
+    expectNoProtoKeys(await client().request('GET', '/custom', { schema: refined }));
+    expectNoProtoKeys(await client({ validateResponses: false }).transactions.retrieve('tx_1'));
   });
 });
 

@@ -1,12 +1,12 @@
-// What dropping own `__proto__`/`constructor` keys (src/core/proto-keys.ts) costs a page of 100
+// What dropping own `__proto__`/`constructor` keys (src/utils/proto-keys.ts) costs a page of 100
 // transactions, relative to the JSON.parse it follows: a page with none of the names (what the
 // service sends; only the guard searches run), one with `\u00e9`-style escapes (a backslash: the
 // exact search runs too), and one that holds `"__proto__"` (the whole page is walked).
 // CPU time, rounds interleaved; prints the medians and the guard's share of the parse.
 // Run: npx tsx bench/resources/proto-keys.ts [rounds]
 import { cpuNow, median } from '../lib/cpu-time.js';
-import { withoutProtoKeys } from '../../src/core/proto-keys.js';
-import { generatedTransactions } from '../../src/testing/seed.js';
+import { withoutProtoKeys } from '../../src/utils/proto-keys.js';
+import { generatedTransactions } from '../../src/testing/store/generated-transactions.js';
 
 const ROUNDS = Number(process.argv[2] ?? 15);
 

@@ -2,13 +2,13 @@ import { VERSION } from '../version.js';
 import { closestName } from '../utils/closest-name.js';
 import { UsageError } from './args.js';
 import type { Command } from './command.js';
-import { fake } from './fake.js';
+import { fake } from './commands/fake.js';
 import { type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, printLine } from './io.js';
-import { printable } from './terminal-text.js';
-import { transactionsExport } from './transactions-export.js';
-import { webhooksSend } from './webhooks-send.js';
-import { webhooksTrigger } from './webhooks-trigger.js';
-import { webhooksVerify } from './webhooks-verify.js';
+import { printable } from './output/terminal-text.js';
+import { transactionsExport } from './commands/transactions-export.js';
+import { webhooksSend } from './commands/webhooks-send.js';
+import { webhooksTrigger } from './commands/webhooks-trigger.js';
+import { webhooksVerify } from './commands/webhooks-verify.js';
 
 /** Every subcommand, in the order `--help` lists them. */
 export const COMMANDS: readonly Command[] = [webhooksSend, webhooksVerify, webhooksTrigger, fake, transactionsExport];

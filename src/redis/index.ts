@@ -9,6 +9,6 @@ export type {
   IORedisClient,
   NodeRedisClient,
   RedisClient,
-} from './connection.js';
-export { createRedisDedupStore, type RedisDedupStore, type RedisDedupStoreOptions } from './dedup-store.js';
-export { createRedisPacingStore, type RedisPacingStoreOptions } from './pacing-store.js';
+} from './redis-client.js';
+export { createRedisDedupStore, type RedisDedupStore, type RedisDedupStoreOptions } from './redis-dedup-store.js';
+export { createRedisPacingStore, type RedisPacingStoreOptions } from './redis-pacing-store.js';

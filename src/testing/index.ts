@@ -16,25 +16,25 @@
  *
  * @module credit-platform/testing
  */
-export { createFakeCreditPlatform } from './fake.js';
-export type { FakeCreditPlatform, FakeCreditPlatformOptions, HandleContext } from './fake.js';
-export { startFakeServer } from './server.js';
-export type { FakeServer, FakeServerOptions } from './server.js';
-export { createManualClock, isManualClock, systemClock, DEFAULT_MANUAL_CLOCK_START } from './clock.js';
-export type { Clock, ManualClock } from './clock.js';
-export { FaultInjector } from './faults.js';
-export type { FaultSpec } from './faults.js';
-export type { FakeAdmin } from './admin.js';
-export type { WebhookTarget } from './deliver.js';
-export type { EmitData } from './event-samples.js';
-export type { FakeRouteHandler, FakeRouteRequest } from './user-routes.js';
-export type { AccountSeed, KycRecord } from './store.js';
-export { RATE_LIMIT_TIERS } from './rate-limiter.js';
-export type { RateLimitOptions, TierLimits } from './rate-limiter.js';
-export { isFailedDelivery } from './webhook-deliverer.js';
-export type { DeliveryOutcome } from './webhook-deliverer.js';
-export type { FakeErrorItem } from './http.js';
-export type { ListPage } from './collection.js';
+export { createFakeCreditPlatform } from './service/fake-credit-platform.js';
+export type { FakeCreditPlatform, FakeCreditPlatformOptions, HandleContext } from './service/fake-credit-platform.js';
+export { startFakeServer } from './server/server.js';
+export type { FakeServer, FakeServerOptions } from './server/server.js';
+export { createManualClock, isManualClock, systemClock, DEFAULT_MANUAL_CLOCK_START } from './control/clock.js';
+export type { Clock, ManualClock } from './control/clock.js';
+export { FaultInjector } from './control/faults.js';
+export type { FaultSpec } from './control/faults.js';
+export type { FakeAdmin } from './control/admin.js';
+export type { WebhookTarget } from './delivery/deliver.js';
+export type { EmitData } from './delivery/event-samples.js';
+export type { FakeRouteHandler, FakeRouteRequest } from './service/user-routes.js';
+export type { AccountSeed, KycRecord } from './store/store.js';
+export { RATE_LIMIT_TIERS } from './service/rate-limiter.js';
+export type { RateLimitOptions, TierLimits } from './service/rate-limiter.js';
+export { isFailedDelivery } from './delivery/webhook-deliverer.js';
+export type { DeliveryOutcome } from './delivery/webhook-deliverer.js';
+export type { FakeErrorItem } from './http-envelope.js';
+export type { ListPage } from './store/collection.js';
 export type {
   AccountRecord,
   ApiKeyRecord,

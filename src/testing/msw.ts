@@ -14,7 +14,7 @@
  * @module credit-platform/testing/msw
  */
 import { http, type RequestHandler } from 'msw';
-import type { FakeCreditPlatform } from './fake.js';
+import type { FakeCreditPlatform } from './service/fake-credit-platform.js';
 
 /**
  * Options of {@link createFakeHandlers}.

@@ -15,8 +15,8 @@
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.js';
 export { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from './constants.js';
 export type { WebhookPayload, WebhookSecret, WebhookSecretKey, WebhookSignatureHeader } from './inputs.js';
-export { verifyWebhookSignature, signWebhookPayload } from './verify-node.js';
-export { verifyWebhookSignatureAsync, signWebhookPayloadAsync } from './verify-web.js';
+export { verifyWebhookSignature, signWebhookPayload } from './verification/verify-node.js';
+export { verifyWebhookSignatureAsync, signWebhookPayloadAsync } from './verification/verify-web.js';
 export { WebhookDedupStoreFullError, WebhookVerificationError, type WebhookVerificationErrorCode } from './errors.js';
 export type {
   DepositCreatedData,
@@ -25,25 +25,20 @@ export type {
   WebhookEventData,
   WebhookEventDataMap,
   WebhookEventOf,
-} from './events.js';
-export { constructWebhookEvent } from './construct.js';
-export { DEFAULT_MAX_EVENT_AGE, type ConstructWebhookEventOptions } from './freshness.js';
-export { constructWebhookEventAsync } from './construct-async.js';
+} from './events/events.js';
+export { constructWebhookEvent } from './events/construct.js';
+export { DEFAULT_MAX_EVENT_AGE, type ConstructWebhookEventOptions } from './events/freshness.js';
+export { constructWebhookEventAsync } from './events/construct-async.js';
 export {
   createSignedWebhookDelivery,
   type SignedWebhookDelivery,
   type SignedWebhookDeliveryInit,
   type WebhookDataFor,
-} from './signed-delivery.js';
-export {
-  createMemoryDedupStore,
-  type MemoryDedupStore,
-  type MemoryDedupStoreOptions,
-  type WebhookClaim,
-  type WebhookDedupStore,
-} from './dedup-store.js';
-export { createWebhookReceiver, type WebhookReceiverInput } from './receiver.js';
-export type { WebhookEventHandlers, WebhookReceiverOptions } from './receiver-options.js';
-export type { WebhookOutcome, WebhookReceiverResult } from './receiver-result.js';
-export { createWebhookHandler } from './fetch-handler.js';
-export { createNodeWebhookHandler, type NodeWebhookRequest } from './node-handler.js';
+} from './verification/signed-delivery.js';
+export type { WebhookClaim, WebhookDedupStore } from './stores/dedup-store.js';
+export { createMemoryDedupStore, type MemoryDedupStore, type MemoryDedupStoreOptions } from './stores/memory-dedup-store.js';
+export { createWebhookReceiver, type WebhookReceiverInput } from './receivers/receiver.js';
+export type { WebhookEventHandlers, WebhookReceiverOptions } from './receivers/receiver-options.js';
+export type { WebhookOutcome, WebhookReceiverResult } from './receivers/receiver-result.js';
+export { createWebhookHandler } from './receivers/fetch-handler.js';
+export { createNodeWebhookHandler, type NodeWebhookRequest } from './receivers/node-handler.js';

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvHeader, csvRow, TRANSACTION_COLUMNS } from '../../src/cli/csv.js';
-import { shellCommand, shellQuote } from '../../src/cli/shell-quote.js';
-import { printable, readBodyPrefix } from '../../src/cli/terminal-text.js';
+import { csvField, csvHeader, csvRow, TRANSACTION_COLUMNS } from '../../src/cli/output/csv.js';
+import { shellCommand, shellQuote } from '../../src/cli/output/shell-quote.js';
+import { printable, readBodyPrefix } from '../../src/cli/output/terminal-text.js';
 
 describe('CSV (RFC 4180)', () => {
   it('quotes fields holding a comma, a quote or a line break, doubling quotes, and nothing else', () => {

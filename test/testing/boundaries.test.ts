@@ -13,11 +13,12 @@ describe('testing kit boundaries', () => {
   });
 
   // The fake shares the SDK's route table (OPERATIONS: which method and path is which
-  // operation) and the webhooks' body reader, nothing else: not the client, not the request
-  // rules, so the client's tests still check two implementations of the contract. cli.ts is not
-  // part of the fake: it is the `credit-platform-fake` program, which runs the `credit-platform`
-  // command (src/cli) as `credit-platform fake`.
-  it('imports from the SDK only the webhooks entry, its body reader and the route table', () => {
+  // operation), the webhooks entry and a leaf helper of src/utils (the bounded body reader),
+  // nothing else: not the client, not the request rules, so the client's tests still check two
+  // implementations of the contract. cli.ts is not part of the fake: it is the
+  // `credit-platform-fake` program, which runs the `credit-platform` command (src/cli) as
+  // `credit-platform fake`.
+  it('imports from the SDK only public entry modules, the route table and src/utils', () => {
     expect(imports('cli.ts')).toEqual(['../cli/program.js']);
     const leaving = files
       .filter((f) => f !== 'cli.ts')
@@ -30,8 +31,33 @@ describe('testing kit boundaries', () => {
     expect(leaving.length).toBeGreaterThan(0);
     expect(new Set(leaving)).toEqual(
       new Set(
-        ['src/webhooks/index.js', 'src/webhooks/read-body.js', 'src/resources/operations.js'].map((f) => join(process.cwd(), f)),
+        ['src/webhooks/index.js', 'src/utils/limited-body.js', 'src/resources/operations.js'].map((f) => join(process.cwd(), f)),
       ),
     );
+  });
+
+  it('has no import circle among its own files, type-only imports included', () => {
+    const own = (f: string) =>
+      imports(f)
+        .filter((i): i is string => i?.startsWith('.') === true)
+        .map((i) => resolve(dirname(join(root, f)), i).replace(/\.js$/, '.ts'))
+        .filter((abs) => abs.startsWith(root + sep))
+        .map((abs) => abs.slice(root.length + 1));
+    const graph = new Map(files.map((f) => [f, own(f)]));
+    expect([...graph.values()].flat().length).toBeGreaterThan(0);
+    const circles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, path: string[]): void => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        circles.push([...path.slice(path.indexOf(f)), f].join(' -> '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const next of graph.get(f) ?? []) visit(next, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of files) visit(f, []);
+    expect(circles).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreditPlatform, KNOWN_CHAINS, KNOWN_TOKENS } from '../../src/index.js';
 import { createFakeCreditPlatform, type FakeCreditPlatform } from '../../src/testing/index.js';
-import { CHAINS, TOKENS } from '../../src/testing/validate.js';
+import { CHAINS, TOKENS } from '../../src/testing/service/validate.js';
 import { call } from './helpers.js';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

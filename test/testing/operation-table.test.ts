@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fillPath, pathParamNames } from '../../src/core/operations/operation.js';
 import { OPERATIONS, type OperationName } from '../../src/index.js';
 import { createFakeCreditPlatform } from '../../src/testing/index.js';
-import { HANDLERS } from '../../src/testing/routes/index.js';
+import { HANDLERS } from '../../src/testing/service/routes/index.js';
 import { call } from './helpers.js';
 
 const names = Object.keys(OPERATIONS) as OperationName[];

@@ -56,7 +56,7 @@ async function exercise(base: string) {
 
 describe('Fastify with its default JSON parser', () => {
   it("runs the createWebhookReceiver doc comment's example as written", async () => {
-    const code = docExample(join(process.cwd(), 'src/webhooks/receiver.ts'), 'createWebhookReceiver').replaceAll(
+    const code = docExample(join(process.cwd(), 'src/webhooks/receivers/receiver.ts'), 'createWebhookReceiver').replaceAll(
       "'credit-platform/webhooks'",
       JSON.stringify(join(process.cwd(), 'src/webhooks/index.ts')),
     );

@@ -11,7 +11,7 @@ import {
   verifyWebhookSignatureAsync,
   WebhookVerificationError,
 } from '../../src/webhooks/index.js';
-import { readSignatureHex } from '../../src/webhooks/signature-header.js';
+import { readSignatureHex } from '../../src/webhooks/verification/signature-header.js';
 import { depositData, SECRET } from './helpers.js';
 
 /** The longest header judged at all: 64 digits and at most 64 spaces or tabs around them. */

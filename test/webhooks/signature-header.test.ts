@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareHex, parseSignatureHeader, readSignatureHex, signatureText } from '../../src/webhooks/signature-header.js';
+import {
+  compareHex,
+  parseSignatureHeader,
+  readSignatureHex,
+  signatureText,
+} from '../../src/webhooks/verification/signature-header.js';
 
 const HEX = 'a'.repeat(32) + '0123456789abcdef'.repeat(2);
 // The rule, written the slow and obvious way: the oracle for the one-pass parser.

@@ -112,7 +112,7 @@ describe('verifyWebhookSignature with byte secrets', () => {
   it('keeps at most 32 byte secrets: a 33rd starts the cache afresh, and every secret still verifies', async () => {
     // A fresh copy of the module, so the cache starts empty and the counts are exact.
     vi.resetModules();
-    const fresh = (await import('../../src/webhooks/verify-node.js')).verifyWebhookSignature;
+    const fresh = (await import('../../src/webhooks/verification/verify-node.js')).verifyWebhookSignature;
     const secrets = Array.from({ length: 33 }, () => randomBytes(32));
     const verifyAll = (list: Buffer[]) => {
       for (const secret of list) {

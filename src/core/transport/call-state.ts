@@ -1,6 +1,6 @@
 import { HTTPError, type KyInstance, type Options as KyOptions, NetworkError, TimeoutError } from 'ky';
 import { InvalidResponseError } from '../../errors/index.js';
-import { concatBytes } from '../../webhooks/read-body.js';
+import { concatBytes } from '../../utils/bytes.js';
 import type { LevelledLogger } from '../config/logger.js';
 import { type AttemptRecord, logAttempt } from '../observability/request-log.js';
 import type { RequestTraceContext } from '../observability/tracing.js';

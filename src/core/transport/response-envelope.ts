@@ -1,5 +1,5 @@
 import { InvalidResponseError } from '../../errors/index.js';
-import { withoutProtoKeys } from '../proto-keys.js';
+import { withoutProtoKeys } from '../../utils/proto-keys.js';
 import { redact } from '../redaction/redact.js';
 import type { CallContext } from '../types.js';
 import { apiErrorFromResponse } from './error-from-status.js';

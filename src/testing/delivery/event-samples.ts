@@ -1,0 +1,73 @@
+import {
+  constructWebhookEvent,
+  signWebhookPayload,
+  type WebhookEventDataMap,
+  type WebhookEventType,
+  WebhookVerificationError,
+} from '../../webhooks/index.js';
+import { fakeTransactionHash } from '../store/generated-transactions.js';
+import type { WebhookEventPayload } from '../types.js';
+
+/**
+ * What `fake.admin.emit(type, data)` accepts for `data`: any of the event type's fields
+ * (typed where the SDK knows them, e.g. `amount: string` for `deposit.created`). They are
+ * merged into a complete default payload for that type.
+ *
+ * @example
+ * ```ts
+ * const data: EmitData<'deposit.created'> = { amount: '25.00' };
+ * await fake.admin.emit('deposit.created', data);
+ * ```
+ */
+export type EmitData<T extends WebhookEventType> = Partial<WebhookEventDataMap[T]>;
+
+// The spec shows the data of deposit.created only; the others are plausible and stable,
+// named like the records the fake serves, so a receiver under test has something to read.
+function defaults(seed: number): { [T in WebhookEventType]: Record<string, unknown> } {
+  const hash = fakeTransactionHash(seed, 42);
+  return {
+    'deposit.created': { depositId: 'dep_sample', token: 'USDC', amount: '1000.00', transactionHash: hash },
+    'deposit.withdrawn': { withdrawalId: 'wd_sample', token: 'USDC', amount: '250.00', transactionHash: hash },
+    'payment.received': { paymentId: 'pay_sample', creditLineId: 'cl_sample', amount: '100.00', token: 'USDC' },
+    'payment.due': { creditLineId: 'cl_sample', amount: '100.00', dueDate: '2026-02-01' },
+    'payment.overdue': { creditLineId: 'cl_sample', amount: '100.00', dueDate: '2026-01-01', daysOverdue: 3 },
+    'credit.tier_changed': { previousTier: 'SECURED_ONLY', creditTier: 'STANDARD' },
+    'credit.line_updated': { creditLineId: 'cl_sample', limit: '5000.00', available: '4000.00' },
+    'credit.frozen': { creditLineId: 'cl_sample', reason: 'payment_overdue' },
+    'yield.distributed': { positionId: 'yld_sample', token: 'USDC', amount: '4.20' },
+    'score.updated': { previousScore: 700, score: 720 },
+    'account.frozen': { reason: 'compliance_review' },
+  };
+}
+
+const CHECK_SECRET = 'whsec_fake_emit_check';
+
+/**
+ * The event `emit` (and `credit-platform webhooks send`) sends: the type's default data with
+ * `data` merged over it, checked the way `constructWebhookEvent` checks a delivery, so a receiver
+ * never gets an event the SDK itself would refuse. `stamp` gives the id and timestamp, only once
+ * the data passed; `label` names the caller's input in messages.
+ */
+export function buildEvent(
+  type: WebhookEventType,
+  data: Record<string, unknown> | undefined,
+  seed: number,
+  stamp: () => { id: string; timestamp: string },
+  label = `emit('${type}', data)`,
+): WebhookEventPayload {
+  if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
+    throw new TypeError(`${label}: data must be an object of the event's fields.`);
+  }
+  const merged = { ...defaults(seed)[type], ...data };
+  const body = JSON.stringify({ id: 'evt_check', type, timestamp: new Date().toISOString(), data: merged });
+  try {
+    constructWebhookEvent(body, signWebhookPayload(body, CHECK_SECRET), CHECK_SECRET);
+  } catch (error) {
+    if (error instanceof WebhookVerificationError && error.code === 'invalid_envelope') {
+      throw new TypeError(`${label} would send an event constructWebhookEvent refuses: ${error.message}`);
+    }
+    throw error;
+  }
+  const { id, timestamp } = stamp();
+  return { id, type, timestamp, data: merged };
+}

@@ -1,0 +1,230 @@
+import { signWebhookPayload, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from '../../webhooks/index.js';
+import { networkErrorText } from './network-error.js';
+import type { Scheduler } from './scheduler.js';
+import type { AccountState, Store } from '../store/store.js';
+import type { WebhookAttemptTiming, WebhookDeliveryRecord, WebhookEventPayload, WebhookTransport } from '../types.js';
+
+/**
+ * How one delivery attempt ended, before {@link isFailedDelivery} judges it.
+ *
+ * @example
+ * ```ts
+ * const outcome: DeliveryOutcome = { kind: 'response', status: 503 };
+ * ```
+ */
+export type DeliveryOutcome =
+  | {
+      /** The receiver answered. */
+      kind: 'response';
+      /** Its HTTP status. */
+      status: number;
+    }
+  | {
+      /** The transport threw before any response. */
+      kind: 'error';
+      /** The transport's error message. */
+      message: string;
+    }
+  | {
+      /** No response within the delivery time-out. */
+      kind: 'timeout';
+    };
+
+/**
+ * The fake's answer to "what counts as a failed delivery" (spec: not shown): anything
+ * but a 2xx response. A 3xx counts as failed because redirects are not followed, a
+ * thrown transport error and no response within the time-out count as failed too.
+ *
+ * @example
+ * ```ts
+ * isFailedDelivery({ kind: 'response', status: 204 }); // false
+ * isFailedDelivery({ kind: 'timeout' }); // true
+ * ```
+ */
+export function isFailedDelivery(outcome: DeliveryOutcome): boolean {
+  return !(outcome.kind === 'response' && outcome.status >= 200 && outcome.status < 300);
+}
+
+/** Delays before attempts 1..6; at most six attempts are made (spec section 6.4). */
+const SCHEDULE: readonly number[] = WEBHOOK_RETRY_SCHEDULE;
+
+/**
+ * The `subscriptionId` of deliveries to the fake's `forwardWebhooks` endpoint, which stands for a
+ * subscription to every event type.
+ */
+export const FORWARD_SUBSCRIPTION_ID = 'forward';
+
+/** The endpoint `forwardWebhooks` names, checked, with its transport. */
+export interface ForwardTarget {
+  url: string;
+  secret: string;
+  transport: WebhookTransport;
+}
+
+/** How the deliverer sends, and whom it tells. */
+export interface DelivererOptions {
+  /** Undefined: deliveries to subscriptions are recorded, never sent. */
+  transport: WebhookTransport | undefined;
+  timeoutMs: number;
+  /** Gets every event, always sent, never turned inactive. */
+  forward?: ForwardTarget;
+  onAttempt?: (delivery: WebhookDeliveryRecord, timing: WebhookAttemptTiming) => void;
+}
+
+/** A subscription's id, or the forward endpoint. */
+type Target = { kind: 'subscription'; subscriptionId: string } | { kind: 'forward' };
+
+interface Pending {
+  event: WebhookEventPayload;
+  body: string;
+  target: Target;
+}
+
+interface Endpoint {
+  id: string;
+  url: string;
+  secret: string;
+  transport: WebhookTransport | undefined;
+}
+
+/**
+ * Signs each event for the subscriptions that list it with the subscription's current
+ * secret (and for the forward endpoint, with its own), and records the delivery; with a
+ * transport it also sends it and re-schedules failures on the spec's schedule.
+ */
+export class WebhookDeliverer {
+  readonly deliveries: WebhookDeliveryRecord[] = [];
+  readonly events: WebhookEventPayload[] = [];
+
+  constructor(
+    private readonly store: Store,
+    private readonly scheduler: Scheduler,
+    private readonly options: DelivererOptions,
+  ) {}
+
+  /** Records the event and runs the first attempts; resolves with those attempts. */
+  publish(
+    state: AccountState,
+    type: string,
+    data: Record<string, unknown>,
+  ): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }> {
+    return this.publishEvent(state, { id: this.store.ids.next('evt_'), type, timestamp: this.store.nowIso(), data });
+  }
+
+  /** {@link publish} for an event built by the caller (`admin.emit` checks it first). */
+  async publishEvent(
+    state: AccountState,
+    event: WebhookEventPayload,
+  ): Promise<{ event: WebhookEventPayload; deliveries: WebhookDeliveryRecord[] }> {
+    this.events.push(event);
+    const body = JSON.stringify(event);
+    const targets: Target[] = [...state.webhooks.values()]
+      .filter((s) => s.status === 'active' && s.events.includes(event.type))
+      .map((s) => ({ kind: 'subscription', subscriptionId: s.id }));
+    if (this.options.forward) targets.push({ kind: 'forward' });
+    const first = await Promise.all(targets.map((target) => this.#attempt(state, { event, body, target }, 1)));
+    return { event, deliveries: first.filter((d): d is WebhookDeliveryRecord => d !== undefined) };
+  }
+
+  /** Where a job goes now; undefined for a subscription deleted or turned inactive meanwhile. */
+  #endpoint(state: AccountState, target: Target): Endpoint | undefined {
+    const { forward, transport } = this.options;
+    if (target.kind === 'forward') return forward && { id: FORWARD_SUBSCRIPTION_ID, ...forward };
+    const sub = state.webhooks.get(target.subscriptionId);
+    const secret = this.store.webhookSecrets.get(target.subscriptionId);
+    if (sub?.status !== 'active' || secret === undefined) return undefined;
+    return { id: sub.id, url: sub.url, secret, transport };
+  }
+
+  async #attempt(state: AccountState, job: Pending, attempt: number): Promise<WebhookDeliveryRecord | undefined> {
+    const endpoint = this.#endpoint(state, job.target);
+    if (endpoint === undefined) return undefined;
+    const signature = signWebhookPayload(job.body, endpoint.secret);
+    const attemptedAt = this.store.nowIso();
+    const headers = { 'content-type': 'application/json', [WEBHOOK_SIGNATURE_HEADER]: signature };
+    const started = performance.now();
+    // No transport: the delivery is only recorded, for the test to read or hand to its handler.
+    const outcome = endpoint.transport ? await this.#send(endpoint.transport, endpoint.url, job.body, headers) : undefined;
+    const durationMs = outcome === undefined ? 0 : performance.now() - started;
+    const failed = outcome !== undefined && isFailedDelivery(outcome);
+    const record: WebhookDeliveryRecord = {
+      id: this.store.ids.next('dlv_'),
+      eventId: job.event.id,
+      eventType: job.event.type,
+      subscriptionId: endpoint.id,
+      url: endpoint.url,
+      attempt,
+      attemptedAt,
+      outcome: outcome === undefined ? 'recorded' : failed ? 'failed' : 'succeeded',
+      responseStatus: outcome?.kind === 'response' ? outcome.status : null,
+      error:
+        outcome?.kind === 'error'
+          ? outcome.message
+          : outcome?.kind === 'timeout'
+            ? `no response within ${this.options.timeoutMs} ms`
+            : null,
+      body: job.body,
+      signature,
+      headers,
+    };
+    this.deliveries.push(record);
+    this.#report(record, durationMs);
+    if (!failed) return record;
+    const delay = SCHEDULE[attempt];
+    if (delay !== undefined) {
+      this.scheduler.at(this.store.clock.now() + delay, async () => {
+        await this.#attempt(state, job, attempt + 1);
+      });
+    } else if (job.target.kind === 'subscription') {
+      // The forward endpoint stands for a developer's machine: one event that never got through
+      // does not stop the next ones.
+      const current = state.webhooks.get(endpoint.id);
+      if (current) state.webhooks.put({ ...current, status: 'inactive', updatedAt: this.store.nowIso() });
+    }
+    return record;
+  }
+
+  /** Tells `onAttempt`; a callback that throws does not stop the delivery or its retries. */
+  #report(record: WebhookDeliveryRecord, durationMs: number): void {
+    try {
+      this.options.onAttempt?.(structuredClone(record), { durationMs });
+    } catch {
+      // The callback's own failure is its business.
+    }
+  }
+
+  /** Races the transport against the time-out, so a transport that ignores the abort signal cannot hang a delivery. */
+  async #send(transport: WebhookTransport, url: string, body: string, headers: Record<string, string>): Promise<DeliveryOutcome> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<DeliveryOutcome>((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        resolve({ kind: 'timeout' });
+      }, this.options.timeoutMs);
+    });
+    const request = new Request(url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: controller.signal,
+    });
+    const sent = (async (): Promise<DeliveryOutcome> => {
+      try {
+        const response = await transport(request);
+        await response.body?.cancel().catch(() => undefined);
+        return { kind: 'response', status: response.status };
+      } catch (error) {
+        if (controller.signal.aborted) return { kind: 'timeout' };
+        // Only the error's name and message: the request (and so the signature) stays out.
+        return { kind: 'error', message: networkErrorText(error) };
+      }
+    })();
+    try {
+      return await Promise.race([sent, timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

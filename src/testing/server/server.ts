@@ -1,0 +1,103 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EMIT_PATH, handleEmitRequest } from './emit-endpoint.js';
+import {
+  createFakeCreditPlatform,
+  type FakeCreditPlatform,
+  type FakeCreditPlatformOptions,
+} from '../service/fake-credit-platform.js';
+import { type FetchHandler, serveNodeRequest } from './node-bridge.js';
+
+/**
+ * Options of {@link startFakeServer}: where to listen, and either a fake to serve or
+ * options to create one.
+ *
+ * @example
+ * ```ts
+ * await startFakeServer({ port: 4010, transactions: 1000 });
+ * ```
+ */
+export interface FakeServerOptions extends FakeCreditPlatformOptions {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1: the fake is for this machine only. */
+  host?: string;
+  /** Serve this fake instead of creating one. */
+  fake?: FakeCreditPlatform;
+  /**
+   * Also serve `POST /_fake/events` (outside `/api/v1`): `fake.admin.emit` over HTTP, for the
+   * `credit-platform webhooks trigger` command. Needs the fake's `X-API-Key`; the body is
+   * `{ "type": "deposit.created", "data": { ... } }`. Default false.
+   */
+  emitEndpoint?: boolean;
+}
+
+/**
+ * A running loopback server.
+ *
+ * @example
+ * ```ts
+ * const { baseUrl, apiKey, close } = await startFakeServer();
+ * await fetch(`${baseUrl}/accounts/me`, { headers: { 'X-API-Key': apiKey } });
+ * await close();
+ * ```
+ */
+export interface FakeServer {
+  /** Origin, e.g. `http://127.0.0.1:4010`. */
+  url: string;
+  /** The service base address, `${url}/api/v1`. */
+  baseUrl: string;
+  /** A key of the fake's default account with every permission. */
+  apiKey: string;
+  /** The fake behind the server, for `admin`, `faults` and the clock. */
+  fake: FakeCreditPlatform;
+  /** Stops listening, drops open connections and the fake's scheduled retries. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves a fake over real HTTP on `node:http` (Node-only).
+ *
+ * @example
+ * ```ts
+ * import { startFakeServer } from 'credit-platform/testing';
+ * import { CreditPlatform } from 'credit-platform';
+ *
+ * const server = await startFakeServer();
+ * const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl });
+ * console.log(await client.accounts.me());
+ * await server.close();
+ * ```
+ */
+export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
+  const { port = 0, host = '127.0.0.1', fake: given, emitEndpoint = false, ...fakeOptions } = options;
+  const fake = given ?? createFakeCreditPlatform(fakeOptions);
+  const handle: FetchHandler = (request, clientAddress) =>
+    emitEndpoint && new URL(request.url).pathname === EMIT_PATH
+      ? handleEmitRequest(fake, request)
+      : fake.handle(request, { clientAddress });
+  const server = createServer((req, res) => {
+    serveNodeRequest(handle, req, res).catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${hostPart}:${address.port}`;
+  return {
+    url,
+    baseUrl: `${url}/api/v1`,
+    apiKey: fake.apiKey,
+    fake,
+    async close() {
+      fake.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,88 @@
+// Decoding and hand validation of a verified delivery (no zod: this entry point
+// must stay small and dependency-free). No `node:*` import.
+import { withoutProtoKeys } from '../../utils/proto-keys.js';
+import { WebhookVerificationError } from '../errors.js';
+import { WEBHOOK_EVENT_TYPES } from '../event-types.js';
+import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
+
+// ignoreBOM keeps a BOM in the text, so bytes and the same string parse alike.
+const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const KNOWN_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(WEBHOOK_EVENT_TYPES);
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+const DEPOSIT_FIELDS = ['depositId', 'token', 'amount', 'transactionHash'] as const;
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** True for an ISO 8601 date-time with a zone (`Z` or an offset) that names a real instant. */
+function isIsoInstant(value: string): boolean {
+  const m = INSTANT.exec(value);
+  if (m === null) return false;
+  // The pattern makes groups 1-6 mandatory; the offset groups 8-9 may be absent.
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offH = 0, offM = 0] = [1, 2, 3, 4, 5, 6, 8, 9].map(
+    (i) => (m[i] === undefined ? undefined : Number(m[i])),
+  );
+  // Date.parse rolls 2024-02-30 over to March, so the calendar is checked here.
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offH <= 23 &&
+    offM <= 59
+  );
+}
+
+function invalid(message: string): WebhookVerificationError {
+  return new WebhookVerificationError('invalid_envelope', `Invalid webhook envelope: ${message}`);
+}
+
+/** Parses verified bytes into the typed event; throws `WebhookVerificationError`. */
+export function parseWebhookEvent(bytes: Uint8Array): WebhookEvent | UnknownWebhookEvent {
+  let text: string;
+  try {
+    text = decoder.decode(bytes);
+  } catch (cause) {
+    throw new WebhookVerificationError('invalid_json', 'The webhook body is not valid UTF-8.', { cause });
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    throw new WebhookVerificationError('invalid_json', 'The webhook body is not valid JSON.', { cause });
+  }
+  // An authentic body is not a harmless one: `JSON.parse` keeps an own `__proto__` key, which
+  // `Object.assign({}, event.data)` would take as the copy's prototype. Dropped at every depth.
+  return validateEnvelope(withoutProtoKeys(parsed, text));
+}
+
+function validateEnvelope(value: unknown): WebhookEvent | UnknownWebhookEvent {
+  if (!isObject(value)) throw invalid('the body must be a JSON object.');
+  const { id, type, timestamp, data } = value;
+  if (typeof id !== 'string' || !id.startsWith('evt_') || id.length === 4) {
+    throw invalid('`id` must be a string starting with "evt_".');
+  }
+  if (typeof type !== 'string' || type.length === 0) throw invalid('`type` must be a non-empty string.');
+  if (typeof timestamp !== 'string' || !isIsoInstant(timestamp)) {
+    throw invalid('`timestamp` must be an ISO 8601 date-time with a time zone.');
+  }
+  if (!isObject(data)) throw invalid('`data` must be a JSON object.');
+  if (!KNOWN_TYPES.has(type)) {
+    // Later service versions add event types; old receivers must keep working.
+    return { ...value, id, type: 'unknown', rawType: type, timestamp, data } as UnknownWebhookEvent;
+  }
+  if (type === 'deposit.created') {
+    for (const field of DEPOSIT_FIELDS) {
+      if (typeof data[field] !== 'string') throw invalid(`\`data.${field}\` of a deposit.created event must be a string.`);
+    }
+  }
+  // The parsed object is fresh from JSON.parse: returned without a copy, unknown fields kept.
+  return value as unknown as WebhookEvent;
+}

@@ -1,0 +1,158 @@
+// The options of the webhook receivers, resolved once per receiver and checked when it is created,
+// so a misconfiguration fails at start-up rather than on the first delivery. No `node:*` import.
+import type { WebhookDedupStore } from '../stores/dedup-store.js';
+import { createMemoryDedupStore } from '../stores/memory-dedup-store.js';
+import type { WebhookVerificationError } from '../errors.js';
+import type { WebhookEventType } from '../event-types.js';
+import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from '../events/events.js';
+import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
+import { checkSecret, type WebhookSecret } from '../inputs.js';
+
+/**
+ * A callback per known event type; each receives its exactly typed event.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookEventHandlers } from 'credit-platform/webhooks';
+ * const on: WebhookEventHandlers = {
+ *   'deposit.created': async (event) => { await credit(event.data.depositId, event.data.amount); },
+ * };
+ * ```
+ */
+export type WebhookEventHandlers = {
+  readonly [T in WebhookEventType]?: (event: WebhookEventOf<T>) => unknown;
+};
+
+/**
+ * Options shared by `createWebhookReceiver`, `createWebhookHandler` and
+ * `createNodeWebhookHandler`.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookReceiverOptions } from 'credit-platform/webhooks';
+ * const options: WebhookReceiverOptions = {
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: { 'score.updated': (event) => console.log(event.data) },
+ *   onUnknownEvent: (event) => console.warn('new event type', event.rawType),
+ *   onRejected: (error) => metrics.increment(`webhooks.refused.${error.code}`),
+ *   readTimeout: 5_000,
+ * };
+ * ```
+ */
+export interface WebhookReceiverOptions {
+  /** The subscription secret, or a list while rotating. */
+  readonly secret: WebhookSecret;
+  /** Callbacks per event type. A known type without a callback is acknowledged. */
+  readonly on?: WebhookEventHandlers;
+  /** Called for event types this SDK version does not know; acknowledged if absent. */
+  readonly onUnknownEvent?: (event: UnknownWebhookEvent) => unknown;
+  /**
+   * Where event ids are recorded. Default: `createMemoryDedupStore({ ttlMs: maxEventAge + 5 min })`
+   * (72 h 5 min, one process). A store whose `retentionMs` is shorter than `maxEventAge` plus
+   * 5 minutes is refused with a `TypeError` when the receiver is created.
+   */
+  readonly store?: WebhookDedupStore;
+  /**
+   * Told about failures answered with 5xx (callback threw, store failed or full, misconfiguration).
+   * Default: `console.error`.
+   */
+  readonly onError?: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
+  /**
+   * Called once for every refused delivery (answered 401 or 400) with its `WebhookVerificationError`;
+   * its `code` says why: `missing_signature`, `malformed_signature`, `signature_mismatch`,
+   * `invalid_json`, `invalid_envelope` or `stale_event`. The error never holds the secret or the
+   * body. Default: one `console.warn` line with the code, so a wrong secret shows at once instead
+   * of when the service gives up on the subscription. If it throws, that goes to `onError`.
+   *
+   * @example
+   * ```ts
+   * import { createWebhookHandler } from 'credit-platform/webhooks';
+   * const handler = createWebhookHandler({
+   *   secret: process.env.WEBHOOK_SECRET!,
+   *   onRejected: (error) => logger.warn({ code: error.code }, 'webhook refused'),
+   * });
+   * ```
+   */
+  readonly onRejected?: (error: WebhookVerificationError) => void;
+  /** Largest body read, in bytes; larger ones get 413. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /**
+   * The oldest signed `timestamp` accepted, in ms; older (or more than 5 minutes ahead) is
+   * answered 400 `stale_event`. Default 72 h: the store must remember ids this long plus 5 minutes.
+   * `Infinity` turns it off.
+   */
+  readonly maxEventAge?: number;
+  /**
+   * Milliseconds to receive the whole body, counted from the call of the handler; a body not
+   * fully received by then is answered 408 and no callback runs, so a sender that trickles its
+   * body cannot hold the receiver. Default 10 000. `Infinity` turns it off. Applies where the
+   * receiver reads the body itself (`createWebhookHandler`, `createNodeWebhookHandler` on an unread
+   * stream); with `createWebhookReceiver`, or a body a framework read first, it is the framework's
+   * deadline that counts.
+   *
+   * @example
+   * ```ts
+   * import { createNodeWebhookHandler } from 'credit-platform/webhooks';
+   * const handler = createNodeWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, readTimeout: 5_000 });
+   * ```
+   */
+  readonly readTimeout?: number;
+}
+
+/** @internal Defaults resolved once per receiver. */
+export interface ResolvedReceiverOptions {
+  readonly maxBodyBytes: number;
+  readonly maxEventAge: number;
+  readonly readTimeout: number;
+  readonly store: WebhookDedupStore;
+  readonly onError: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
+  readonly onRejected: (error: WebhookVerificationError) => void;
+}
+
+function checkReadTimeout(value: unknown, fn: string): number {
+  if (value === undefined) return 10_000;
+  if (typeof value !== 'number' || !(value > 0)) {
+    throw new TypeError(
+      `${fn}: readTimeout must be a positive number of milliseconds (default 10000), or Infinity for no deadline.`,
+    );
+  }
+  return value;
+}
+
+/** Refuses a store that would forget an id while the freshness check still accepts its event. */
+function checkRetention(store: WebhookDedupStore, maxEventAge: number, fn: string): void {
+  const { retentionMs } = store;
+  const needed = maxEventAge + MAX_CLOCK_SKEW_MS;
+  if (retentionMs === undefined || retentionMs >= needed || maxEventAge === Number.POSITIVE_INFINITY) return;
+  const shorterAge = retentionMs - MAX_CLOCK_SKEW_MS;
+  throw new TypeError(
+    `${fn}: the store remembers event ids for ${retentionMs} ms (${hours(retentionMs)}), less than maxEventAge plus the ` +
+      `5 minutes an event may be signed ahead: ${needed} ms (${hours(needed)}). An event signed ahead would still be ` +
+      'accepted after the store forgot its id, so a replay of it would be handled again. Keep ids at least ' +
+      `${needed} ms (createMemoryDedupStore({ ttlMs: ${needed} }), or your store's own retention setting)` +
+      (shorterAge > 0 ? `, or set maxEventAge to at most ${shorterAge} ms.` : '.'),
+  );
+}
+
+function warnRejected(error: WebhookVerificationError): void {
+  console.warn(`credit-platform: webhook delivery refused (${error.code}): ${error.message}`);
+}
+
+/** @internal */
+export function resolveOptions(options: WebhookReceiverOptions, fn: string): ResolvedReceiverOptions {
+  // Fail at start-up, not on the first delivery, when the secret is not configured.
+  checkSecret(options.secret, fn);
+  const maxEventAge = checkMaxEventAge(options.maxEventAge, fn);
+  const retention = maxEventAge + MAX_CLOCK_SKEW_MS;
+  // The default store remembers ids exactly as long as the freshness check accepts their events.
+  const store = options.store ?? createMemoryDedupStore(Number.isFinite(retention) ? { ttlMs: retention } : {});
+  checkRetention(store, maxEventAge, fn);
+  return {
+    maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
+    maxEventAge,
+    readTimeout: checkReadTimeout(options.readTimeout, fn),
+    store,
+    onError: options.onError ?? ((error) => console.error('[credit-platform/webhooks]', error)),
+    onRejected: options.onRejected ?? warnRejected,
+  };
+}

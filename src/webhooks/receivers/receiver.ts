@@ -1,0 +1,141 @@
+// The framework-neutral core of the receivers: verify, parse, de-duplicate, run the
+// callback, and decide the HTTP answer. Web Crypto only, so it runs anywhere.
+import { constructWebhookEventAsync } from '../events/construct-async.js';
+import type { WebhookClaim } from '../stores/dedup-store.js';
+import { WebhookVerificationError } from '../errors.js';
+import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
+import type { WebhookPayload, WebhookSignatureHeader } from '../inputs.js';
+import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
+import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
+
+/**
+ * A delivery as a framework hands it over: the raw body and the signature header.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookReceiverInput } from 'credit-platform/webhooks';
+ * const input: WebhookReceiverInput = { body: request.body as Buffer, signature: request.headers['x-webhook-signature'] };
+ * ```
+ */
+export interface WebhookReceiverInput {
+  /** The raw request body, exactly as received (bytes or string, never parsed JSON). */
+  readonly body: WebhookPayload;
+  /** The `x-webhook-signature` header as the framework gives it (missing, repeated or malformed is fine). */
+  readonly signature: WebhookSignatureHeader;
+}
+
+function byteLength(body: WebhookPayload): number {
+  // UTF-8 length is at most 3 bytes per UTF-16 unit; exact counting is not needed for a limit.
+  return typeof body === 'string' ? body.length : body.byteLength;
+}
+
+function dispatch(options: WebhookReceiverOptions, event: WebhookEvent | UnknownWebhookEvent): unknown {
+  if (event.type === 'unknown') return options.onUnknownEvent?.(event);
+  const callback = options.on?.[event.type] as ((event: WebhookEvent) => unknown) | undefined;
+  return callback?.(event);
+}
+
+/**
+ * The framework-neutral receiver: give it the raw body and the signature header,
+ * get back the HTTP answer to send. Use it where neither the Fetch handler nor the
+ * Node adapter fits (Koa, a queue consumer, a framework that has read the body). Never rejects.
+ *
+ * Answers: 200 processed or duplicate; 400 authentic but invalid body, or `stale_event` (signed
+ * longer ago than `maxEventAge`, or more than 5 minutes ahead: a replay); 401 missing or
+ * wrong signature; 413 body too large; 503 with `Retry-After` while the same event is
+ * being handled, or when the store failed or is full; 500 when the callback throws (the claim is
+ * released so the service's retry runs it again) or the receiver is misconfigured. Every 401 and
+ * 400 names the refusal's `code` in its body (`{"error":"invalid_signature","code":"signature_mismatch"}`)
+ * and is reported once to `onRejected`.
+ *
+ * It is handed a body already read, so `readTimeout` does not apply: the deadline for receiving
+ * the body is the framework's. Fastify sets none by default (its `requestTimeout` is 0), hence the
+ * `requestTimeout` below; `examples/webhooks/fastify.ts` hands the unread stream to
+ * `createNodeWebhookHandler` instead, which applies `readTimeout` itself.
+ *
+ * @param options - Secret, callbacks, de-duplication store, error reporting.
+ * @returns `receive(input)`, resolving to `{ status, headers, body, outcome }`.
+ *
+ * @example
+ * ```ts
+ * import Fastify from 'fastify';
+ * import { createWebhookReceiver } from 'credit-platform/webhooks';
+ *
+ * const app = Fastify({ requestTimeout: 10_000 });
+ * const receive = createWebhookReceiver({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   on: { 'payment.received': async (event) => { console.log('payment', event.id, event.data); } },
+ * });
+ * // In a plugin of its own, this route gets the raw bytes; other routes keep Fastify's JSON parser.
+ * app.register(async (scope) => {
+ *   scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+ *   scope.post('/webhooks', async (request, reply) => {
+ *     const result = await receive({ body: request.body as Buffer, signature: request.headers['x-webhook-signature'] });
+ *     return reply.code(result.status).headers(result.headers).send(result.body);
+ *   });
+ * });
+ * ```
+ */
+export function createWebhookReceiver(
+  options: WebhookReceiverOptions,
+): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
+  return receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
+}
+
+/** @internal The receiver, for options the caller (a handler) has resolved under its own name. */
+export function receiverFor(
+  options: WebhookReceiverOptions,
+  resolved: ResolvedReceiverOptions,
+): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
+  const { store, onError } = resolved;
+
+  function rejected(error: WebhookVerificationError): WebhookReceiverResult {
+    // The JSON parser's error, kept as `cause`, quotes the body: onRejected gets neither.
+    const reported = error.cause === undefined ? error : new WebhookVerificationError(error.code, error.message);
+    try {
+      resolved.onRejected(reported);
+    } catch (callbackError) {
+      onError(callbackError);
+    }
+    return refuse(error);
+  }
+
+  return async function receive({ body, signature }) {
+    let event: WebhookEvent | UnknownWebhookEvent;
+    try {
+      if (byteLength(body) > resolved.maxBodyBytes) return respond('payload_too_large');
+      event = await constructWebhookEventAsync(body, signature, options.secret, { maxEventAge: resolved.maxEventAge });
+    } catch (error) {
+      if (error instanceof WebhookVerificationError) return rejected(error);
+      onError(error);
+      return respond('configuration_error', error instanceof TypeError ? error.message : undefined);
+    }
+    // Claimed only after verification, so a forged request cannot poison the store.
+    let claim: WebhookClaim;
+    try {
+      claim = await store.claim(event.id);
+    } catch (error) {
+      // A failing or full store: the service's retry may find it working again.
+      onError(error, event);
+      return respond('store_error', undefined, event);
+    }
+    if (claim === 'completed') return respond('duplicate', undefined, event);
+    if (claim === 'in_progress') return respond('in_progress', undefined, event);
+    try {
+      await dispatch(options, event);
+    } catch (error) {
+      onError(error, event);
+      await Promise.resolve()
+        .then(() => store.release(event.id))
+        .catch((releaseError: unknown) => onError(releaseError, event));
+      return respond('handler_error', undefined, event);
+    }
+    try {
+      await store.complete(event.id);
+    } catch (error) {
+      // The work is done; a 5xx would make the service run it again.
+      onError(error, event);
+    }
+    return respond('processed', undefined, event);
+  };
+}
