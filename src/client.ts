@@ -3,7 +3,7 @@ import { APIPromise } from './core/operations/api-promise.js';
 import type { ClientOptions } from './core/config/client-options.js';
 import { checkRequestOptionNames, RAW_OPTIONS } from './core/config/option-names.js';
 import { resolveOptions } from './core/config/resolve-options.js';
-import { parseRateLimit } from './core/observability/rate-limit.js';
+import { parseRateLimit } from './core/observability/rate-limit-headers.js';
 import type { Operation } from './core/operations/operation.js';
 import { OperationRunner } from './core/operations/operation-runner.js';
 import { checkRawRequest } from './core/operations/raw-request.js';

@@ -1,6 +1,6 @@
 // totalTimeout, the caller's AbortSignal, and the browser guard.
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKOFF } from '../src/core/transport/retry-policy.js';
+import { BACKOFF } from '../src/core/retry-policy.js';
 import {
   APITimeoutError,
   APIUserAbortError,

@@ -3,7 +3,7 @@
 // never re-sent after a fault that may have reached the service), the time taken, and that
 // nothing rejected unhandled. Backoff is shrunk so the whole matrix takes seconds.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { BACKOFF } from '../src/core/transport/retry-policy.js';
+import { BACKOFF } from '../src/core/retry-policy.js';
 import { APIConnectionError, APITimeoutError, AuthenticationError, CreditPlatform } from '../src/index.js';
 import { capturedErrors } from './helpers/capture.js';
 import { fakeCell } from './helpers/fault-cells.js';

@@ -6,7 +6,7 @@ import diagnostics_channel from 'node:diagnostics_channel';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { inspect } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BACKOFF } from '../src/core/transport/retry-policy.js';
+import { BACKOFF } from '../src/core/retry-policy.js';
 import { CreditPlatform, type Logger, type RequestTraceContext, TRACING_CHANNEL } from '../src/index.js';
 import type { Middleware } from '../src/core/types.js';
 import { API_KEY } from './helpers/msw.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF } from '../src/core/transport/retry-policy.js';
+import { BACKOFF } from '../src/core/retry-policy.js';
 import { ConfigurationError, RequestValidationError } from '../src/index.js';
 import type { Middleware } from '../src/core/types.js';
 import { captureError } from './helpers/capture.js';

@@ -1,6 +1,6 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BACKOFF } from '../src/core/transport/retry-policy.js';
+import { BACKOFF } from '../src/core/retry-policy.js';
 import { tracing } from '../src/core/observability/tracing.js';
 import { type Logger, NotFoundError, type RequestTraceContext, TRACING_CHANNEL } from '../src/index.js';
 import { captureError } from './helpers/capture.js';

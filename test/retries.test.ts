@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InternalServerError, RateLimitError } from '../src/index.js';
-import { backoffMs, decideRetry } from '../src/core/transport/retry-policy.js';
+import { backoffMs, decideRetry } from '../src/core/retry-policy.js';
 import { captureError } from './helpers/capture.js';
 import { client, fail, http, ok, url, useMswServer } from './helpers/msw.js';
 

@@ -1,7 +1,7 @@
 // Properties of the one retry clock over what a server or proxy may put in the timing headers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BACKOFF, decideRetry, serverWait } from '../src/core/transport/retry-policy.js';
+import { BACKOFF, decideRetry, serverWait } from '../src/core/retry-policy.js';
 import { apiErrorFromResponse } from '../src/core/transport/error-from-status.js';
 import { RateLimitError } from '../src/errors/index.js';
 

@@ -197,3 +197,40 @@ export interface CallContext {
   /** Secrets to scrub from any text the server sent back. */
   secrets: readonly string[];
 }
+
+/**
+ * Where the client writes its log lines: any object with `debug`, `info`, `warn` and `error`
+ * (`console`, pino, winston and bunyan loggers all fit).
+ *
+ * @example
+ * ```ts
+ * import { CreditPlatform, type Logger } from 'credit-platform';
+ * const logger: Logger = {
+ *   debug: (msg, fields) => myLog.debug({ ...fields }, msg),
+ *   info: (msg, fields) => myLog.info({ ...fields }, msg),
+ *   warn: (msg, fields) => myLog.warn({ ...fields }, msg),
+ *   error: (msg, fields) => myLog.error({ ...fields }, msg),
+ * };
+ * const client = new CreditPlatform({ logger, logLevel: 'debug' });
+ * ```
+ */
+export interface Logger {
+  /** One line per attempt (operation, method, path, status, attempt, elapsed ms, the next wait) and per pacing wait. */
+  debug(message: string, fields?: Record<string, unknown>): void;
+  /** Recoveries that need no action, e.g. the shared pacing store reachable again. */
+  info(message: string, fields?: Record<string, unknown>): void;
+  /** Waits the service imposed (`Retry-After`, `X-RateLimit-Reset`), retries given up, a pacing store lost. */
+  warn(message: string, fields?: Record<string, unknown>): void;
+  /** Reserved for failures of the client itself. */
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/**
+ * How much the client logs: `'off'`, or the least severe level written.
+ *
+ * @example
+ * ```ts
+ * const level: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
+ * ```
+ */
+export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';

@@ -2,7 +2,7 @@ import { CreditPlatformError } from './base.js';
 import { excerpt } from './excerpt.js';
 import type { ErrorItem } from './error-item.js';
 import { InspectableHeaders } from './inspectable-headers.js';
-import type { RateLimit } from './rate-limit.js';
+import type { RateLimit } from './rate-limit-state.js';
 
 /**
  * What every {@link APIError} is built from. The SDK builds these from responses; construct one

@@ -1,5 +1,5 @@
 import type { Fetch, Middleware } from '../types.js';
-import type { Logger, LogLevel } from './logger.js';
+import type { Logger, LogLevel } from '../types.js';
 import type { PacingOptions } from '../pacing/types.js';
 
 /**

@@ -1,41 +1,5 @@
 import { ConfigurationError } from '../../errors/index.js';
-
-/**
- * Where the client writes its log lines: any object with `debug`, `info`, `warn` and `error`
- * (`console`, pino, winston and bunyan loggers all fit).
- *
- * @example
- * ```ts
- * import { CreditPlatform, type Logger } from 'credit-platform';
- * const logger: Logger = {
- *   debug: (msg, fields) => myLog.debug({ ...fields }, msg),
- *   info: (msg, fields) => myLog.info({ ...fields }, msg),
- *   warn: (msg, fields) => myLog.warn({ ...fields }, msg),
- *   error: (msg, fields) => myLog.error({ ...fields }, msg),
- * };
- * const client = new CreditPlatform({ logger, logLevel: 'debug' });
- * ```
- */
-export interface Logger {
-  /** One line per attempt (operation, method, path, status, attempt, elapsed ms, the next wait) and per pacing wait. */
-  debug(message: string, fields?: Record<string, unknown>): void;
-  /** Recoveries that need no action, e.g. the shared pacing store reachable again. */
-  info(message: string, fields?: Record<string, unknown>): void;
-  /** Waits the service imposed (`Retry-After`, `X-RateLimit-Reset`), retries given up, a pacing store lost. */
-  warn(message: string, fields?: Record<string, unknown>): void;
-  /** Reserved for failures of the client itself. */
-  error(message: string, fields?: Record<string, unknown>): void;
-}
-
-/**
- * How much the client logs: `'off'`, or the least severe level written.
- *
- * @example
- * ```ts
- * const level: LogLevel = process.env.NODE_ENV === 'production' ? 'warn' : 'debug';
- * ```
- */
-export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
+import type { Logger, LogLevel } from '../types.js';
 
 const RANK: Record<LogLevel, number> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 const LEVELS = Object.keys(RANK) as LogLevel[];

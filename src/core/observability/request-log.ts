@@ -1,6 +1,6 @@
 import type { LevelledLogger } from '../config/logger.js';
 import { redact } from '../redaction/redact.js';
-import type { RetryDecision } from '../transport/retry-policy.js';
+import type { RetryDecision } from '../retry-policy.js';
 
 /** What one attempt's log line says; never a body, never a header, never the key. */
 export interface AttemptRecord {

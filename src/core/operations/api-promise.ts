@@ -1,5 +1,5 @@
 import type { RateLimit } from '../../errors/index.js';
-import { parseRateLimit } from '../observability/rate-limit.js';
+import { parseRateLimit } from '../observability/rate-limit-headers.js';
 
 /**
  * The result of an operation together with the raw response it came from.

@@ -6,7 +6,7 @@ import { type AttemptRecord, logAttempt } from '../observability/request-log.js'
 import type { RequestTraceContext } from '../observability/tracing.js';
 import type { Fetch, Middleware } from '../types.js';
 import { runMiddleware } from './middleware.js';
-import { type AttemptOutcome, decideRetry, type RetryDecision } from './retry-policy.js';
+import { type AttemptOutcome, decideRetry, type RetryDecision } from '../retry-policy.js';
 
 // Failures that prove the request never left this machine, so even a POST may go again.
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);

@@ -11,7 +11,7 @@ import {
   UnprocessableEntityError,
   type APIErrorInit,
 } from '../../errors/index.js';
-import { parseRateLimit } from '../observability/rate-limit.js';
+import { parseRateLimit } from '../observability/rate-limit-headers.js';
 import { redact, redactHeaders, redactItems } from '../redaction/redact.js';
 
 type StatusErrorClass = new (init: APIErrorInit) => APIError;
