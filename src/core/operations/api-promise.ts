@@ -37,7 +37,8 @@ export interface Answer<T> {
  * ```
  */
 export class APIPromise<T> implements Promise<T> {
-  #answer: Promise<Answer<T>> | undefined;
+  /** @internal The call's answer, once asked for (see {@link APIPromise.answer}). */
+  protected answered: Promise<Answer<T>> | undefined;
   #withResponse: Promise<WithResponse<T>> | undefined;
   #data: Promise<T> | undefined;
 
@@ -48,7 +49,7 @@ export class APIPromise<T> implements Promise<T> {
    * nothing and overrides {@link APIPromise.start}.
    */
   constructor(answer?: Promise<Answer<T>>) {
-    this.#answer = answer;
+    this.answered = answer;
   }
 
   /** @internal The request of a promise built without one, sent when first awaited. */
@@ -58,8 +59,8 @@ export class APIPromise<T> implements Promise<T> {
 
   /** @internal The call's answer, asked for once. */
   protected answer(): Promise<Answer<T>> {
-    this.#answer ??= this.start();
-    return this.#answer;
+    this.answered ??= this.start();
+    return this.answered;
   }
 
   /**

@@ -57,7 +57,8 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
   /** @internal The first page, asked for once however often it is awaited or iterated. */
   firstPage(): Promise<Page<T>> {
-    return this.answer().then(pageOf<T>);
+    this.answered ??= this.start();
+    return this.answered.then(pageOf<T>);
   }
 
   /** @internal Sends the first page's request; an error carries `resumeCursor`. */

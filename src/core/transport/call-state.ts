@@ -12,6 +12,7 @@ import { type AttemptOutcome, decideRetry, type RetryDecision } from '../retry-p
 const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 const MANUAL_REDIRECT: RequestInit = { redirect: 'manual' };
+const EMPTY = new Uint8Array(0);
 
 /** What a call's attempts share; fixed when the call starts. */
 export interface CallSetup {
@@ -28,9 +29,12 @@ export interface CallSetup {
   /** The largest body an attempt reads. */
   maxResponseBytes: number;
   middleware: readonly Middleware[];
-  fetch: () => Fetch;
+  /** The fetch every attempt goes through (paced, when pacing is on). */
+  fetch: Fetch;
   log: LevelledLogger;
   trace: RequestTraceContext | undefined;
+  /** The caller's signal: it also ends a wait between attempts. */
+  signal: AbortSignal | undefined;
 }
 
 /** The codes along an error's `cause` chain (undici nests the socket error). */
@@ -55,10 +59,11 @@ function outcomeOf(error: unknown): AttemptOutcome | undefined {
 }
 
 /**
- * One call's attempts: {@link CallState.run} sends them, one ky request each, and {@link
- * CallState.fetch} is ky's fetch for each one (middleware, then the key, then the whole body).
- * Each failed attempt goes to the retry policy once ({@link CallState.decide}); the last
- * decision stays here for the error (a 429's `reset`) and the trace.
+ * One call's attempts, sent as soon as it is built: one ky request each ({@link
+ * CallState.response} settles with the answer or the last attempt's error, as ky threw it).
+ * {@link CallState.fetch} is ky's fetch for each attempt (middleware, then the key, then the
+ * whole body); each failed attempt goes to the retry policy once ({@link CallState.decide}); the
+ * last decision stays here for the error (a 429's `reset`) and the trace.
  *
  * ky's own retry stays off (`retry: 0`): to be able to retry, ky clones every request before it
  * is sent, which every call paid although few are ever retried, and the policy decides every
@@ -70,12 +75,18 @@ export class CallState {
   attempts = 0;
   status: number | undefined;
   decision: RetryDecision | undefined;
+  /** The body of the last answered attempt, read whole (within `maxResponseBytes`). */
+  body: Uint8Array = EMPTY;
+  /** The answer of the last attempt, or the error it failed with. */
+  readonly response: Promise<Response>;
   #attemptStarted = 0;
   // The attempt the decision above is about: each attempt is decided (and logged) once.
   #decidedFor = 0;
 
-  constructor(setup: CallSetup) {
+  constructor(ky: KyInstance, input: string, options: KyOptions, setup: CallSetup) {
     this.setup = setup;
+    options.fetch = this.fetch;
+    this.response = this.#run(ky, input, options);
   }
 
   /** Milliseconds since the call started. */
@@ -83,13 +94,11 @@ export class CallState {
     return performance.now() - this.started;
   }
 
-  /**
-   * Sends attempts until one answers or the policy says stop; the last attempt's error is thrown
-   * as ky threw it. Each attempt gets what is left of `totalTimeout` as its own, so ky still
-   * stops an attempt that would outlast the call; the caller's `signal` ends a wait at once.
-   */
-  async run(ky: KyInstance, input: string, options: KyOptions, signal: AbortSignal | undefined): Promise<Response> {
-    const { totalTimeout } = this.setup;
+  // Sends attempts until one answers or the policy says stop. Each attempt gets what is left of
+  // `totalTimeout` as its own, so ky still stops an attempt that would outlast the call; the
+  // caller's `signal` ends a wait at once.
+  async #run(ky: KyInstance, input: string, options: KyOptions): Promise<Response> {
+    const { totalTimeout, signal } = this.setup;
     for (;;) {
       const attempt =
         totalTimeout === undefined ? options : { ...options, totalTimeout: Math.max(1, totalTimeout - this.elapsed()) };
@@ -121,7 +130,7 @@ export class CallState {
         : await runMiddleware(middleware, request, (next) => this.#send(next, init, true));
     if (!(response instanceof Response)) throw new TypeError('A middleware resolved with something that is not a Response.');
     this.status = response.status;
-    await readBody(response, this.setup.maxResponseBytes, `${this.setup.method} ${this.setup.path}`);
+    this.body = await readBody(response, this.setup.maxResponseBytes, `${this.setup.method} ${this.setup.path}`);
     return response;
   };
 
@@ -131,7 +140,7 @@ export class CallState {
   #send(request: Request, init: RequestInit | undefined, copy: boolean): Promise<Response> {
     const keyed = copy ? new Request(request, MANUAL_REDIRECT) : request;
     keyed.headers.set('x-api-key', this.setup.apiKey);
-    return this.setup.fetch()(keyed, init);
+    return this.setup.fetch(keyed, init);
   }
 
   /** Decides about the attempt that just failed with `error`; once per attempt. */
@@ -195,31 +204,19 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-// The body of each answered attempt, read by `readBody`. Kept beside the response rather than in
-// a new Response: building a second Response (and its stream) per call was a measurable share of
-// the SDK's overhead. Bytes, not text: decoded after ky returns, the page's string dies young
-// instead of surviving ky's promise chain into the old generation (paging 100,000 items: heap
-// growth +50.8 MB as text, +28.0 MB as bytes; docs/benchmarks.md). The response handed to
-// callers by `.withResponse()` therefore has its body already used; its content is the `data`.
-const bodies = new WeakMap<Response, Uint8Array>();
-const utf8 = new TextDecoder();
-const EMPTY = new Uint8Array(0);
-
-/** The body of an answered attempt's response, as text. */
-export function bufferedText(response: Response): string | undefined {
-  const bytes = bodies.get(response);
-  return bytes === undefined ? undefined : utf8.decode(bytes);
-}
-
+// The body of an answered attempt is kept on the call state rather than in a new Response:
+// building a second Response (and its stream) per call was a measurable share of the SDK's
+// overhead. Bytes, not text: decoded after ky returns, the page's string dies young instead of
+// surviving ky's promise chain into the old generation (paging 100,000 items: heap growth
+// +50.8 MB as text, +28.0 MB as bytes; docs/benchmarks.md). The response handed to callers by
+// `.withResponse()` therefore has its body already used; its content is the `data`.
+//
 // At most `limit` bytes are ever held (`maxResponseBytes`): a `Content-Length` above it is
 // refused unread, and the stream is cancelled (the connection dropped) as soon as the count
 // passes it. A body that arrives in one chunk, as most pages do, is kept as that chunk, uncopied.
-async function readBody(response: Response, limit: number, where: string): Promise<void> {
+async function readBody(response: Response, limit: number, where: string): Promise<Uint8Array> {
   const { body } = response;
-  if (body === null) {
-    bodies.set(response, EMPTY);
-    return;
-  }
+  if (body === null) return EMPTY;
   const declared = declaredLength(response.headers);
   if (declared !== undefined && declared > limit) {
     body.cancel().catch(ignore);
@@ -238,7 +235,7 @@ async function readBody(response: Response, limit: number, where: string): Promi
     }
     chunks.push(value);
   }
-  bodies.set(response, concatBytes(chunks, total));
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks, total);
 }
 
 // A Content-Length counts the encoded bytes: with a Content-Encoding the decoded body (what is

@@ -1,9 +1,11 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatformError } from '../../errors/index.js';
-import { bufferedText, type CallState } from './call-state.js';
+import type { CallState } from './call-state.js';
 import { redact, redactCause } from '../redaction/redact.js';
 import { isRedirect, redirectMessage } from './redirect-error.js';
 import { apiErrorFromResponse } from './error-from-status.js';
+
+const utf8 = new TextDecoder();
 
 /** What the error of a failed call is described with. */
 export interface FailedCall {
@@ -48,7 +50,7 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
     return apiErrorFromResponse({
       status: response.status,
       headers: response.headers,
-      text: bufferedText(response) ?? '',
+      text: utf8.decode(state.body),
       where,
       secrets,
       resetAt: decision?.resetAt,

@@ -1,5 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
-import { ConfigurationError } from '../../errors/index.js';
+import { ConfigurationError, InvalidResponseError } from '../../errors/index.js';
+import { withoutProtoKeys } from '../../utils/proto-keys.js';
 import { VERSION } from '../../version.js';
 import { checkKey, checkRequestOptions } from '../config/per-call-checks.js';
 import type { ResolvedOptions } from '../config/resolve-options.js';
@@ -10,9 +11,9 @@ import type { PacingState } from '../pacing/types.js';
 import { opaqueCause, redact } from '../redaction/redact.js';
 import { secretsIn } from '../redaction/secret-fields.js';
 import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } from '../types.js';
-import { bufferedText, CallState } from './call-state.js';
+import { CallState } from './call-state.js';
 import { toSdkError } from './error-from-failure.js';
-import { unwrapEnvelope } from './response-envelope.js';
+import { apiErrorFromResponse } from './error-from-status.js';
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
 
@@ -21,9 +22,12 @@ const USER_AGENT = `credit-platform-typescript/${VERSION}`;
 // nobody ever asks.
 const RATE_LIMIT_HEADERS_KEPT = 8;
 
+const utf8 = new TextDecoder();
+
 /**
  * The one request pipeline: the key, the trace, then the call's attempts ({@link CallState}: one
- * ky request each, retried as the retry policy decides), then the envelope of the answer.
+ * ky request each, retried as the retry policy decides), then the envelope of the answer
+ * ({@link unwrapEnvelope}).
  */
 export class HttpCore implements Transport {
   readonly #options: ResolvedOptions;
@@ -34,7 +38,6 @@ export class HttpCore implements Transport {
    */
   readonly rateLimitHeaders: Headers[] = [];
   readonly #staticKey: string | undefined;
-  readonly #fetch: () => Fetch;
   /** Paces every attempt when the `pacing` option is on. */
   readonly pacer: Pacer | undefined;
 
@@ -42,8 +45,6 @@ export class HttpCore implements Transport {
     this.#options = options;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
     this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
-    // Looked up per request because test tools such as msw patch the global fetch after clients are created.
-    this.#fetch = () => options.fetch ?? globalThis.fetch;
     // Everything that is the same for every call is configured once here: ky merges per-call
     // options into these on each request. The key is not among them: it is added per attempt,
     // after the middleware (call-state.ts).
@@ -99,7 +100,13 @@ export class HttpCore implements Transport {
     const options = this.#options;
     const maxRetries = perCall?.maxRetries ?? options.maxRetries;
     const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
-    const state = new CallState({
+    // One ky request per attempt (the instance has ky's retry off); the call state retries.
+    const kyOptions: KyOptions = { method: call.method };
+    if (perCall?.headers) kyOptions.headers = perCall.headers;
+    if (call.body !== undefined) kyOptions.json = call.body;
+    if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
+    if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
+    const state = new CallState(this.#ky, withQuery(call.path, call.query), kyOptions, {
       operation: call.operation ?? 'request',
       method: call.method,
       path: `/${call.path}`,
@@ -110,25 +117,17 @@ export class HttpCore implements Transport {
       totalTimeout,
       maxResponseBytes: perCall?.maxResponseBytes ?? options.maxResponseBytes,
       middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
-      fetch: this.#pacedFetch(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
+      fetch: this.#fetchFor(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
       log: options.log,
       trace,
+      signal: perCall?.signal,
     });
-    // One ky request per attempt (the instance has ky's retry off); the call state retries.
-    const kyOptions: KyOptions = { method: call.method, fetch: state.fetch };
-    if (perCall?.headers) kyOptions.headers = perCall.headers;
-    if (call.body !== undefined) kyOptions.json = call.body;
-    if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
-    if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
     try {
-      const response = await state.run(this.#ky, withQuery(call.path, call.query), kyOptions, perCall?.signal);
+      const response = await state.response;
       state.succeeded();
       this.#noteRateLimit(response.headers);
-      return new CallResult(
-        unwrapEnvelope(response.status, response.headers, bufferedText(response) ?? '', context),
-        response,
-        secrets,
-      );
+      const text = utf8.decode(state.body);
+      return new CallResult(unwrapEnvelope(response.status, response.headers, text, context), response, text, secrets);
     } catch (error) {
       if (error instanceof HTTPError) this.#noteRateLimit(error.response.headers);
       throw toSdkError(error, state, {
@@ -154,18 +153,15 @@ export class HttpCore implements Transport {
     recent.push(headers);
   }
 
-  // Pacing acts on the network call itself, inside the middleware and after the key is set, so
-  // a middleware that answers from a recording (a cassette) spends no slot of the budget.
-  #pacedFetch(
-    apiKey: string,
-    timeout: number,
-    totalTimeout: number | undefined,
-    trace: RequestTraceContext | undefined,
-  ): () => Fetch {
-    if (!this.pacer) return this.#fetch;
+  // The fetch each attempt of a call goes through. Looked up per call because test tools such as
+  // msw patch the global fetch after clients are created. Pacing acts on the network call itself,
+  // inside the middleware and after the key is set, so a middleware that answers from a
+  // recording (a cassette) spends no slot of the budget.
+  #fetchFor(apiKey: string, timeout: number, totalTimeout: number | undefined, trace: RequestTraceContext | undefined): Fetch {
+    const { fetch } = this.#options;
+    if (!this.pacer) return fetch ?? globalThis.fetch;
     const deadline = totalTimeout === undefined ? undefined : Date.now() + totalTimeout;
-    const paced = pacedFetch(this.pacer, this.#fetch, { apiKey, timeout, deadline, trace });
-    return () => paced;
+    return pacedFetch(this.pacer, () => fetch ?? globalThis.fetch, { apiKey, timeout, deadline, trace });
   }
 
   // What the function threw may quote the key (`vault said: sk_live_…`): the error keeps only its
@@ -211,15 +207,63 @@ function baseHeaders(defaults: Record<string, string>): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+/**
+ * Unwraps the `success/data/message/errors` envelope (spec 2.1) of a 2xx answer. Returns `data`
+ * when `success` is true, with no own `__proto__` or `constructor` key left at any depth (the
+ * parsed JSON may be handed out as it is); throws an `APIError` when it is false; throws an
+ * `InvalidResponseError` for a body that is not JSON or not the envelope. Error statuses never
+ * come here: their status decides the error (error-from-status.ts).
+ */
+function unwrapEnvelope(status: number, headers: Headers, text: string, context: CallContext): unknown {
+  let body: unknown;
+  try {
+    body = withoutProtoKeys(JSON.parse(text), text);
+  } catch {
+    throw notTheEnvelope(
+      `${status} with a body that is not JSON (content-type: ${headers.get('content-type') ?? 'none'})`,
+      status,
+      text,
+      context,
+    );
+  }
+  if (body === null || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
+    throw notTheEnvelope(`${status} with JSON that is not the service's envelope (no boolean "success")`, status, text, context);
+  }
+  const envelope = body as { success: boolean; data?: unknown; message?: unknown; errors?: unknown };
+  if (envelope.success) {
+    if (!('data' in envelope)) throw notTheEnvelope('success without a "data" field', status, text, context);
+    return envelope.data;
+  }
+  throw apiErrorFromResponse({
+    status,
+    headers,
+    text,
+    where: `${context.method} /${context.path}`,
+    secrets: context.secrets,
+    resetAt: undefined,
+    now: Date.now(),
+  });
+}
+
+// The message may quote a header the server chose (content-type), so it is redacted like the body.
+function notTheEnvelope(what: string, status: number, text: string, context: CallContext): InvalidResponseError {
+  return new InvalidResponseError(redact(`${context.method} /${context.path} answered ${what}`, context.secrets), {
+    status,
+    body: redact(text, context.secrets),
+  });
+}
+
 /** A call's answer; its redaction needs no closure per call. */
 class CallResult implements HttpResult {
   readonly data: unknown;
   readonly response: Response;
+  readonly #text: string;
   readonly #secrets: readonly string[];
 
-  constructor(data: unknown, response: Response, secrets: readonly string[]) {
+  constructor(data: unknown, response: Response, text: string, secrets: readonly string[]) {
     this.data = data;
     this.response = response;
+    this.#text = text;
     this.#secrets = secrets;
   }
 
@@ -228,6 +272,6 @@ class CallResult implements HttpResult {
   }
 
   redactedBody(): string {
-    return redact(bufferedText(this.response) ?? '', this.#secrets);
+    return redact(this.#text, this.#secrets);
   }
 }
