@@ -103,7 +103,9 @@ export class CallState {
       const attempt =
         totalTimeout === undefined ? options : { ...options, totalTimeout: Math.max(1, totalTimeout - this.elapsed()) };
       try {
-        return await ky(input, attempt);
+        const response = await ky(input, attempt);
+        if (this.setup.log.debug) logAttempt(this.setup.log, this.#record(undefined, undefined), undefined);
+        return response;
       } catch (error) {
         const decision = this.decide(error);
         if (decision?.retry !== true) throw error;
@@ -163,11 +165,6 @@ export class CallState {
           });
     logAttempt(setup.log, this.#record(outcome, error), this.decision);
     return this.decision;
-  }
-
-  /** Logs a successful last attempt. */
-  succeeded(): void {
-    if (this.setup.log.debug) logAttempt(this.setup.log, this.#record(undefined, undefined), undefined);
   }
 
   #record(outcome: AttemptOutcome | undefined, error: unknown): AttemptRecord {

@@ -124,7 +124,6 @@ export class HttpCore implements Transport {
     });
     try {
       const response = await state.response;
-      state.succeeded();
       this.#noteRateLimit(response.headers);
       const text = utf8.decode(state.body);
       return new CallResult(unwrapEnvelope(response.status, response.headers, text, context), response, text, secrets);
