@@ -30,32 +30,15 @@ export type { HttpMethod, QueryValue } from './core/types.js';
 export * from './errors/index.js';
 export * from './webhooks/index.js';
 export { OPERATIONS, type OperationName } from './resources/operations.js';
-export { Accounts } from './resources/accounts/accounts.js';
-export { AccountKyc } from './resources/accounts/kyc.js';
-export type { Account, AccountUpdateParams, CreditTier, Kyc, KycSubmitParams } from './resources/accounts/schemas.js';
-export { Keys } from './resources/keys/keys.js';
-export type { ApiKey, CreatedApiKey, KeyCreateParams, RevokedApiKey } from './resources/keys/schemas.js';
-export { Webhooks } from './resources/webhooks/webhooks.js';
-export type {
-  DeletedWebhookSubscription,
-  WebhookCreateParams,
-  WebhookStatus,
-  WebhookSubscription,
-  WebhookUpdateParams,
-} from './resources/webhooks/schemas.js';
-export { Transactions } from './resources/transactions/transactions.js';
-export type { Transaction } from './resources/transactions/schemas.js';
-export { Deposits } from './resources/deposits/deposits.js';
-export { Withdrawals } from './resources/deposits/withdrawals.js';
-export type { Deposit, DepositCreateParams, Withdrawal, WithdrawalCreateParams } from './resources/deposits/schemas.js';
-export { Credit } from './resources/credit/credit.js';
-export type { CreditLine, CreditLineCreateParams, CreditLineUpdateParams } from './resources/credit/schemas.js';
-export { Payments } from './resources/payments/payments.js';
-export type { Payment, PaymentCreateParams } from './resources/payments/schemas.js';
-export { Yield } from './resources/yield/yield.js';
-export type { YieldPosition, YieldReplaceParams, YieldUpdateParams } from './resources/yield/schemas.js';
-export { Scores } from './resources/scores/scores.js';
-export type { Score } from './resources/scores/schemas.js';
+export * from './resources/accounts/index.js';
+export * from './resources/keys/index.js';
+export * from './resources/webhooks/index.js';
+export * from './resources/transactions/index.js';
+export * from './resources/deposits/index.js';
+export * from './resources/credit/index.js';
+export * from './resources/payments/index.js';
+export * from './resources/yield/index.js';
+export * from './resources/scores/index.js';
 export type { RequestParams } from './resources/shared/bodies.js';
 export type { ListParams } from './resources/shared/pagination.js';
 export { KNOWN_CHAINS, KNOWN_TOKENS, type Chain, type Permission, type Token } from './resources/shared/primitives.js';

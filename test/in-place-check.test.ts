@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { inPlaceCheck } from '../src/core/operations/response-check.js';
 import { OPERATIONS } from '../src/resources/operations.js';
-import { transactionSchema } from '../src/resources/transactions/schemas.js';
+
+const transactionSchema = OPERATIONS['transactions.list'].response;
 
 const samples: unknown[] = [
   null,

@@ -19,6 +19,6 @@ describe('zod entry', () => {
 
   it('the schemas use zod/mini', () => {
     const mini = files.filter((file) => readFileSync(join(root, file), 'utf8').includes("from 'zod/mini'"));
-    expect(mini).toContain(join('resources', 'deposits', 'schemas.ts'));
+    expect(mini).toContain(join('resources', 'deposits', 'deposits.ts'));
   });
 });
