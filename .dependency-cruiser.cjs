@@ -105,7 +105,7 @@ module.exports = {
       from: { path: '^src/redis/' },
       to: {
         path: '^src/(?!redis/)',
-        pathNot: '^src/(core/pacing/types\\.ts|core/types\\.ts|webhooks/index\\.ts|errors/index\\.ts|utils/)',
+        pathNot: '^src/(core/pacing/(types|in-flight-hold)\\.ts|core/types\\.ts|webhooks/index\\.ts|errors/index\\.ts|utils/)',
       },
     },
   ],

@@ -8,13 +8,8 @@
 // uses, is unmaintained. One Lua script over a sorted set does all of it in one round trip.
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../core/types.js';
-import {
-  IN_FLIGHT_HOLD_MS,
-  type PacingAttempt,
-  type PacingLimit,
-  type PacingStore,
-  type PacingUsage,
-} from '../core/pacing/types.js';
+import { IN_FLIGHT_HOLD_MS } from '../core/pacing/in-flight-hold.js';
+import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from '../core/pacing/types.js';
 import { connect, positiveInteger, type RedisClient, script } from './redis-client.js';
 import { listenForErrors, storeLogger } from './error-listener.js';
 

@@ -1,5 +1,5 @@
 import { SlidingLog } from './sliding-log.js';
-import { IN_FLIGHT_HOLD_MS } from './types.js';
+import { IN_FLIGHT_HOLD_MS } from './in-flight-hold.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from './types.js';
 
 /**

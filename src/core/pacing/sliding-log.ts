@@ -1,4 +1,5 @@
-import { IN_FLIGHT_HOLD_MS, type PacingAttempt, type PacingLimit } from './types.js';
+import { IN_FLIGHT_HOLD_MS } from './in-flight-hold.js';
+import type { PacingAttempt, PacingLimit } from './types.js';
 
 interface Entry {
   readonly id: string;

@@ -5,7 +5,7 @@ import { type Answer, APIPromise } from '../operations/api-promise.js';
 import type { Operation, OperationInput } from '../operations/operation.js';
 import { prepareCall } from '../operations/request-check.js';
 import { checkResponse, itemsSchemaOf } from '../operations/response-check.js';
-import type { HttpCall, HttpResult, ListRequestOptions, PageSource, Transport } from '../types.js';
+import type { HttpCall, HttpResult, ListRequestOptions, Transport } from '../types.js';
 import { checkToArrayOptions, ItemIterator, Page, type ToArrayOptions } from './page.js';
 import { withSignal } from './read-ahead.js';
 import { withResumeCursor } from './resume-cursor.js';
@@ -33,7 +33,7 @@ export interface ListCall {
  * for await (const page of client.transactions.list().pages()) console.log(page.items.length);
  * ```
  */
-export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T>, PageSource<Page<T>> {
+export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable<T> {
   readonly #call: ListCall;
   readonly #firstCursor: string | undefined;
   // Checked once, for the first page: later pages differ only by the cursor the service handed
