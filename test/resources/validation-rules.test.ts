@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestValidationError, type CreditPlatform } from '../../src/index.js';
 import { captureError } from '../helpers/capture.js';
 import { client, useMswServer } from '../helpers/msw.js';
-import { record } from './recorder.js';
+import { record } from '../helpers/recorder.js';
 
 const server = useMswServer();
 
