@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatform } from '../../src/index.js';
+import { APIConnectionError, APITimeoutError, CreditPlatform } from '../../src/index.js';
 import { captureError } from '../helpers/capture.js';
 import { API_KEY } from '../helpers/msw.js';
 import { envelope, loopback, refusedBaseUrl } from '../helpers/loopback.js';
@@ -67,37 +67,6 @@ describe('faults on a real loopback connection', () => {
     const server = await loopback(() => undefined);
     const error = await captureError(clientAt(server.baseUrl, { timeout: 60_000, maxRetries: 0 }).accounts.me({ timeout: 150 }));
     expect(error).toBeInstanceOf(APITimeoutError);
-  });
-
-  it("the caller's AbortSignal gives APIUserAbortError promptly while waiting for a response", async () => {
-    const server = await loopback(() => undefined);
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = Date.now();
-    const error = await captureError(clientAt(server.baseUrl).accounts.me({ signal: controller.signal }));
-    expect(error).toBeInstanceOf(APIUserAbortError);
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
-
-  it("the caller's AbortSignal also ends a retry wait at once", async () => {
-    const server = await loopback((_req, res) => {
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
-      res.end(JSON.stringify({ success: false, data: null, message: 'slow down' }));
-    });
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const started = Date.now();
-    const error = await captureError(clientAt(server.baseUrl).accounts.me({ signal: controller.signal }));
-    expect(error).toBeInstanceOf(APIUserAbortError);
-    expect(server.requests).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(5_000);
-  });
-
-  it('an already-aborted signal sends nothing', async () => {
-    const server = await loopback((_req, res) => res.end(envelope({ id: 'a' })));
-    const error = await captureError(clientAt(server.baseUrl).accounts.me({ signal: AbortSignal.abort() }));
-    expect(error).toBeInstanceOf(APIUserAbortError);
-    expect(server.requests).toHaveLength(0);
   });
 
   it('works end to end over loopback', async () => {

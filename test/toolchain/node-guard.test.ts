@@ -19,10 +19,14 @@ describe('the test runner on an old Node', () => {
       context.skip('no Node older than 22 on this machine');
       return;
     }
-    const result = await promisify(execFile)(SYSTEM_NODE, ['node_modules/vitest/vitest.mjs', 'run', 'test/toolchain/node-version.test.ts'], {
-      env: { ...process.env, CI: '' },
-      timeout: 30_000,
-    }).then(
+    const result = await promisify(execFile)(
+      SYSTEM_NODE,
+      ['node_modules/vitest/vitest.mjs', 'run', 'test/toolchain/node-version.test.ts'],
+      {
+        env: { ...process.env, CI: '' },
+        timeout: 30_000,
+      },
+    ).then(
       () => assert.fail('vitest ran on an old Node'),
       (error: { code: number; stdout: string; stderr: string }) => error,
     );

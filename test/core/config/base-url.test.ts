@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError, CreditPlatform, type Logger } from '../../../src/index.js';
+import { startFakeServer } from '../../../src/testing/index.js';
 import { API_KEY } from '../../helpers/msw.js';
 
 const USER = 'alice_user';
@@ -96,5 +97,41 @@ describe('plain http:// to a host that is not loopback', () => {
     const log = logger();
     new CreditPlatform({ apiKey: API_KEY, baseUrl, logger: log, logLevel: 'debug' });
     expect(log.lines).toEqual({ debug: [], info: [], warn: [], error: [] });
+  });
+});
+
+describe('base URL paths', () => {
+  it.each([
+    ['https://api.example.com', 'has no path', 'https://api.example.com/api/v1'],
+    ['https://api.example.com/', 'has no path', 'https://api.example.com/api/v1'],
+    ['http://127.0.0.1:4010', 'has no path', 'http://127.0.0.1:4010/api/v1'],
+    ['https://api.example.com/api/v1/api/v1', 'repeats /api/v1', 'https://api.example.com/api/v1'],
+    ['https://api.example.com/api/v1/api/v1/', 'repeats /api/v1', 'https://api.example.com/api/v1'],
+    ['https://gw.example.com/proxy/api/v1/api/v1', 'repeats /api/v1', 'https://gw.example.com/proxy/api/v1'],
+  ])('%s %s: the error shows %s', (baseUrl, what, corrected) => {
+    const error = constructionError(baseUrl);
+    expect(error.option).toBe('baseUrl');
+    expect(error.message).toContain(`\`baseUrl\` ${what}: the API lives under /api/v1. Use "${corrected}"`);
+  });
+
+  it.each([
+    'https://api.example.com/api/v1',
+    'https://api.example.com/api/v1/',
+    'https://gw.example.com/credit',
+    'https://gw.example.com/proxy/api/v1',
+  ])('allows %s (the API path or a proxy prefix)', (baseUrl) => {
+    expect(() => new CreditPlatform({ apiKey: API_KEY, baseUrl })).not.toThrow();
+  });
+
+  it("catches the fake server's origin passed as the base URL, and the corrected one works", async () => {
+    const server = await startFakeServer({ transactions: 0 });
+    try {
+      const error = constructionError(server.url);
+      expect(error.message).toContain(`Use "${server.baseUrl}"`);
+      const me = await new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl }).accounts.me();
+      expect(me.id).toMatch(/^acc_/);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,3 +1,5 @@
+// Per-call options are checked before anything is sent: their names (a slip names the closest
+// known one) and their values.
 import { describe, expect, it } from 'vitest';
 import type { HttpCall, HttpResult } from '../../../src/core/types.js';
 import type { Transport } from '../../../src/core/types.js';
@@ -5,7 +7,7 @@ import type { Operation } from '../../../src/core/operations/operation.js';
 import { OperationRunner } from '../../../src/core/operations/operation-runner.js';
 import { type CreditPlatform, OPERATIONS, RequestValidationError } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
-import { client, countSent as countSentBy, useMswServer } from '../../helpers/msw.js';
+import { client, countSent as countSentBy, http, ok, url, useMswServer } from '../../helpers/msw.js';
 
 const server = useMswServer();
 
@@ -17,7 +19,7 @@ async function refused(work: PromiseLike<unknown>): Promise<RequestValidationErr
   return error as RequestValidationError;
 }
 
-// Plain JavaScript has no compile error for a misspelled option: each of these used to be ignored.
+// Plain JavaScript has no compile error for a misspelled option: only the run-time check sees these.
 const slips: [string, string, string, (c: CreditPlatform) => PromiseLike<unknown>][] = [
   ['accounts.me', 'tiemout', 'timeout', (c) => c.accounts.me({ tiemout: 5 } as never)],
   ['deposits.retrieve', 'maxRetry', 'maxRetries', (c) => c.deposits.retrieve('dep_1', { maxRetry: 0 } as never)],
@@ -94,6 +96,29 @@ describe('per-call option names are checked at run time', () => {
       const error = await refused(run);
       expect(error.message, name).toMatch(/^Unknown option `tiemout`: did you mean `timeout`\?/);
     }
+    expect(sent).toBe(0);
+  });
+});
+
+describe('per-call options are checked before sending', () => {
+  it.each([
+    [{ timeout: -5 }, 'timeout', 'INVALID_TIMEOUT'],
+    [{ timeout: 1.5 }, 'timeout', 'INVALID_TIMEOUT'],
+    [{ maxRetries: 11 }, 'maxRetries', 'INVALID_MAX_RETRIES'],
+    [{ maxRetries: -1 }, 'maxRetries', 'INVALID_MAX_RETRIES'],
+    [{ totalTimeout: 0 }, 'totalTimeout', 'INVALID_TIMEOUT'],
+    [{ middleware: [42] as never }, 'middleware', 'INVALID_MIDDLEWARE'],
+  ])('refuses %o as a RequestValidationError naming %s', async (options, field, code) => {
+    let sent = 0;
+    server.use(
+      http.get(url('accounts/me'), () => {
+        sent++;
+        return ok({ id: 'a' });
+      }),
+    );
+    const error = await captureError(client().accounts.me(options));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).errors.map((e) => [e.field, e.code])).toEqual([[field, code]]);
     expect(sent).toBe(0);
   });
 });

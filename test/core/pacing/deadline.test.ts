@@ -70,26 +70,11 @@ describe('Pacer deadlines and tracing', () => {
   });
 });
 
-// The wiring in the client (http.ts): the whole call's `totalTimeout` is the pacer's deadline,
-// the call's trace context gets the waits, and pacing acts on the network call only.
+// The wiring in the client (transport/http-core.ts): the call's trace context gets the waits, and
+// pacing acts on the network call only. The call's `totalTimeout` as the pacer's deadline is
+// tested with the rest of totalTimeout, in test/core/transport/total-timeout.test.ts.
 describe('pacing in the client', () => {
   const limits = [{ requests: 1, perMs: 5_000 }];
-
-  it('a call whose slot opens after its totalTimeout fails at once with PacingTimeoutError, nothing sent', async () => {
-    const service = await startLimitedService({ requests: 10, windowMs: 1_000 });
-    try {
-      const client = new CreditPlatform({ apiKey: 'k', baseUrl: service.baseUrl, logLevel: 'off', pacing: { limits } });
-      await client.accounts.me();
-      const started = Date.now();
-      const error = await client.accounts.me({ totalTimeout: 1_000 }).catch((e: unknown) => e);
-      expect(Date.now() - started).toBeLessThan(500);
-      expect(error).toBeInstanceOf(PacingTimeoutError);
-      expect((error as PacingTimeoutError).waitMs).toBeGreaterThan(4_000);
-      expect(service.accepted.length + service.rejected).toBe(1);
-    } finally {
-      await service.close();
-    }
-  });
 
   it('puts the waits of a call in its trace context', async () => {
     const service = await startLimitedService({ requests: 10, windowMs: 1_000 });

@@ -132,29 +132,6 @@ describe('request pipeline', () => {
   });
 });
 
-describe('per-call options are checked before sending', () => {
-  it.each([
-    [{ timeout: -5 }, 'timeout', 'INVALID_TIMEOUT'],
-    [{ timeout: 1.5 }, 'timeout', 'INVALID_TIMEOUT'],
-    [{ maxRetries: 11 }, 'maxRetries', 'INVALID_MAX_RETRIES'],
-    [{ maxRetries: -1 }, 'maxRetries', 'INVALID_MAX_RETRIES'],
-    [{ totalTimeout: 0 }, 'totalTimeout', 'INVALID_TIMEOUT'],
-    [{ middleware: [42] as never }, 'middleware', 'INVALID_MIDDLEWARE'],
-  ])('refuses %o as a RequestValidationError naming %s', async (options, field, code) => {
-    let sent = 0;
-    server.use(
-      http.get(url('accounts/me'), () => {
-        sent++;
-        return ok({ id: 'a' });
-      }),
-    );
-    const error = await captureError(client().accounts.me(options));
-    expect(error).toBeInstanceOf(RequestValidationError);
-    expect((error as RequestValidationError).errors.map((e) => [e.field, e.code])).toEqual([[field, code]]);
-    expect(sent).toBe(0);
-  });
-});
-
 describe('client.request path segments', () => {
   it.each(['/./accounts', '/a/%2e%2e/b', '/%2E/x', 'x/.%2e/y'])('refuses %s (a dot segment in any spelling)', async (path) => {
     let sent = 0;

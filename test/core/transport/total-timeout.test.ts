@@ -1,17 +1,19 @@
-// totalTimeout, the caller's AbortSignal, and the browser guard.
+// totalTimeout: one budget for the whole call (attempts, waits between them, the pacer's wait),
+// given to the client or per call.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKOFF } from '../../../src/core/retry-policy.js';
 import {
   APITimeoutError,
-  APIUserAbortError,
   ConfigurationError,
   CreditPlatform,
   InternalServerError,
+  PacingTimeoutError,
   RequestValidationError,
 } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { API_KEY } from '../../helpers/msw.js';
 import { loopback } from '../../helpers/loopback.js';
+import { startLimitedService } from '../../../bench/pacing/limited-service.js';
 
 const saved = { ...BACKOFF };
 afterEach(() => {
@@ -77,56 +79,25 @@ describe('totalTimeout', () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(() => at('http://127.0.0.1:9/api/v1', { totalTimeout: 0 })).toThrow(ConfigurationError);
   });
-});
 
-describe("the caller's AbortSignal", () => {
-  it('keeps the reason as the cause of APIUserAbortError, also while waiting to retry', async () => {
-    Object.assign(BACKOFF, { baseMs: 5_000, maxMs: 5_000 });
-    const server = await loopback((_req, res) => res.writeHead(500).end());
-    const controller = new AbortController();
-    const reason = new Error('shutting down');
-    setTimeout(() => controller.abort(reason), 150);
-    const started = Date.now();
-    const error = await captureError(at(server.baseUrl).accounts.me({ signal: controller.signal }));
-    expect(error).toBeInstanceOf(APIUserAbortError);
-    expect(error.cause).toBe(reason);
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(server.requests).toHaveLength(1);
-  });
-
-  it('a signal from AbortSignal.timeout() gives APITimeoutError with the timeout as cause', async () => {
-    const server = await loopback(() => undefined);
-    const error = await captureError(at(server.baseUrl).accounts.me({ signal: AbortSignal.timeout(100) }));
-    expect(error).toBeInstanceOf(APITimeoutError);
-    expect((error.cause as Error).name).toBe('TimeoutError');
-  });
-});
-
-describe('browser guard', () => {
-  const g = globalThis as { window?: unknown; document?: unknown };
-  afterEach(() => {
-    delete g.window;
-    delete g.document;
-  });
-
-  it('refuses construction where window and document exist, unless dangerouslyAllowBrowser', () => {
-    g.window = {};
-    g.document = {};
-    const error = (() => {
-      try {
-        at('https://api.example.test/api/v1');
-      } catch (caught) {
-        return caught as ConfigurationError;
-      }
-      return undefined;
-    })();
-    expect(error).toBeInstanceOf(ConfigurationError);
-    expect(error?.option).toBe('dangerouslyAllowBrowser');
-    expect(() => at('https://api.example.test/api/v1', { dangerouslyAllowBrowser: true })).not.toThrow();
-  });
-
-  it('a server with only one of them (a DOM shim) is not a browser', () => {
-    g.document = {};
-    expect(() => at('https://api.example.test/api/v1')).not.toThrow();
+  it('a call whose slot opens after its totalTimeout fails at once with PacingTimeoutError, nothing sent', async () => {
+    const service = await startLimitedService({ requests: 10, windowMs: 1_000 });
+    try {
+      const client = new CreditPlatform({
+        apiKey: 'k',
+        baseUrl: service.baseUrl,
+        logLevel: 'off',
+        pacing: { limits: [{ requests: 1, perMs: 5_000 }] },
+      });
+      await client.accounts.me();
+      const started = Date.now();
+      const error = await client.accounts.me({ totalTimeout: 1_000 }).catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(error).toBeInstanceOf(PacingTimeoutError);
+      expect((error as PacingTimeoutError).waitMs).toBeGreaterThan(4_000);
+      expect(service.accepted.length + service.rejected).toBe(1);
+    } finally {
+      await service.close();
+    }
   });
 });

@@ -3,7 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createNodeWebhookHandler, createSignedWebhookDelivery, type WebhookReceiverOptions } from '../../../src/webhooks/index.js';
+import {
+  createNodeWebhookHandler,
+  createSignedWebhookDelivery,
+  type WebhookReceiverOptions,
+} from '../../../src/webhooks/index.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 const servers: Server[] = [];
