@@ -7,6 +7,8 @@ import type { WebhookDeliveryRecord } from '../types.js';
  *
  * @example
  * ```ts
+ * declare const app: { fetch(request: Request): Promise<Response> }; // a Hono app, say
+ * declare const port: number;
  * const target: WebhookTarget = (request) => app.fetch(request);
  * const local: WebhookTarget = `http://127.0.0.1:${port}/webhooks`;
  * ```
