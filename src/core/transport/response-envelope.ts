@@ -9,7 +9,7 @@ import { apiErrorFromResponse } from './error-from-status.js';
  * when `success` is true, with no own `__proto__` or `constructor` key left at any depth (the
  * parsed JSON may be handed out as it is); throws an {@link APIError} when it is false; throws
  * {@link InvalidResponseError} for a body that is not JSON or not the envelope. Error statuses
- * never come here: their status decides the error (status-errors.ts).
+ * never come here: their status decides the error (error-from-status.ts).
  */
 export function unwrapEnvelope(status: number, headers: Headers, text: string, context: CallContext): unknown {
   const where = `${context.method} /${context.path}`;

@@ -2,7 +2,7 @@ import type { WebhookDeliveryRecord } from '../types.js';
 
 /**
  * Where `fake.admin.deliver` hands a recorded delivery: a Fetch-style handler (Hono's
- * `app.fetch`, `createWebhookFetchHandler(...)`, your own function), called in-process, or the
+ * `app.fetch`, `createWebhookHandler(...)`, your own function), called in-process, or the
  * URL of your endpoint (e.g. an Express app listening on loopback), which gets a real POST.
  *
  * @example

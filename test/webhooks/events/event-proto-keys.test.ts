@@ -1,6 +1,6 @@
 // A verified webhook event never carries an own `__proto__` or `constructor` key, at any depth and
 // in any spelling: the keys are dropped right after `JSON.parse`, as on the client's responses
-// (test/proto-keys.test.ts). A signed body is authentic, not harmless: `JSON.parse` keeps
+// (test/utils/proto-keys.test.ts). A signed body is authentic, not harmless: `JSON.parse` keeps
 // `"__proto__"` as an own key, and `Object.assign({}, event.data)` then takes the sender's object
 // as its prototype.
 import { describe, expect, it, vi } from 'vitest';
