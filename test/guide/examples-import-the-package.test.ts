@@ -18,7 +18,7 @@ describe('examples/', () => {
     expect(examples.length).toBeGreaterThan(5);
     const intoSource = examples.flatMap((file) =>
       specifiers(file)
-        .filter((s) => s.startsWith('.') && !s.startsWith('.//'))
+        .filter((s) => s.startsWith('.') && !s.startsWith('./'))
         .map((s) => `${file}: ${s}`),
     );
     expect(intoSource).toEqual([]);
