@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import ts from 'typescript';
+import { parseSnippet } from './snippet-output.js';
 
 export interface ExampleBlock {
   /** The source file, relative to the repository root. */
@@ -82,14 +83,8 @@ export function examplesUnder(root: string, dir: string, exclude: readonly strin
 }
 
 /** Names an example's code declares at its top level (so a prelude import must leave them out). */
-export function topLevelNames(code: string, language: 'ts' | 'js'): Set<string> {
-  const file = ts.createSourceFile(
-    'x.ts',
-    code,
-    ts.ScriptTarget.Latest,
-    false,
-    language === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS,
-  );
+function topLevelNames(code: string, language: 'ts' | 'js'): Set<string> {
+  const file = parseSnippet(code, language);
   const names = new Set<string>();
   const bind = (name: ts.BindingName) => {
     if (ts.isIdentifier(name)) names.add(name.text);
@@ -158,13 +153,7 @@ function entryOf(source: string, entryPoints: Record<string, string>): string | 
 
 /** Identifiers the code refers to by name (not property names after a dot or in a literal). */
 function namesUsed(code: string, language: 'ts' | 'js'): Set<string> {
-  const file = ts.createSourceFile(
-    'x.ts',
-    code,
-    ts.ScriptTarget.Latest,
-    true,
-    language === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS,
-  );
+  const file = parseSnippet(code, language);
   const used = new Set<string>();
   const visit = (node: ts.Node): void => {
     if (ts.isIdentifier(node)) {
