@@ -169,6 +169,7 @@ export class CreditPlatform {
    *
    * @example
    * ```ts
+   * declare const newKey: string; // from your secret store
    * const rotated = client.withOptions({ apiKey: newKey });
    * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
    * ```

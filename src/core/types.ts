@@ -127,6 +127,7 @@ export interface ListRequestOptions extends RequestOptions {
  *
  * @example
  * ```ts
+ * import * as z from 'zod/mini';
  * const lines = await client.request('GET', '/credit/lines', { query: { limit: 10 }, schema: z.array(z.looseObject({ id: z.string() })) });
  * ```
  */
@@ -205,6 +206,7 @@ export interface CallContext {
  * @example
  * ```ts
  * import { CreditPlatform, type Logger } from 'credit-platform';
+ * declare const myLog: Record<'debug' | 'info' | 'warn' | 'error', (fields: object, msg: string) => void>; // pino, say
  * const logger: Logger = {
  *   debug: (msg, fields) => myLog.debug({ ...fields }, msg),
  *   info: (msg, fields) => myLog.info({ ...fields }, msg),

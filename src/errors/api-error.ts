@@ -118,7 +118,14 @@ export class PermissionDeniedError extends APIError {
  * 404: the resource does not exist.
  * @example
  * ```ts
- * if (error instanceof NotFoundError) return null;
+ * async function findDeposit(id: string) {
+ *   try {
+ *     return await client.deposits.retrieve(id);
+ *   } catch (error) {
+ *     if (error instanceof NotFoundError) return null;
+ *     throw error;
+ *   }
+ * }
  * ```
  */
 export class NotFoundError extends APIError {
@@ -152,6 +159,7 @@ export class UnprocessableEntityError extends APIError {
  * short enough; `reset` says when the window opens again.
  * @example
  * ```ts
+ * declare function retry(): void; // your own
  * if (error instanceof RateLimitError) setTimeout(retry, error.reset.getTime() - Date.now());
  * ```
  */

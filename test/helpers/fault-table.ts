@@ -1,5 +1,6 @@
 // The fault matrix's table: the operation per method, and each fault with the class, the
-// attempts the server sees, and the time budget it must meet. test/fault-matrix.test.ts runs it.
+// attempts the server sees, and the time budget it must meet.
+// test/fault-matrix/fault-matrix.test.ts runs it.
 import {
   APIConnectionError,
   APIError,

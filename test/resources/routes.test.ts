@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS, type CreditPlatform, type OperationName } from '../../src/index.js';
 import { client, http, ok, url, useMswServer } from '../helpers/msw.js';
-import { record } from './recorder.js';
+import { record } from '../helpers/recorder.js';
 
 const server = useMswServer();
 

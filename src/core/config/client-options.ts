@@ -9,6 +9,7 @@ import type { PacingOptions } from '../pacing/types.js';
  * @example
  * ```ts
  * import { CreditPlatform } from 'credit-platform';
+ * declare const secrets: { get(name: string): Promise<string> }; // your secret store
  * const client = new CreditPlatform({
  *   apiKey: async () => secrets.get('credit-platform-key'), // re-read on every request
  *   baseUrl: 'https://api.example.com/api/v1',

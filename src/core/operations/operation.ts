@@ -18,8 +18,8 @@ export type AnySchema = z.core.$ZodType;
  *   method: 'GET',
  *   path: 'deposits/{depositId}',
  *   documented: false,
- *   pathParams: z.object({ depositId: idRule }),
- *   response: depositSchema,
+ *   pathParams: z.object({ depositId: z.string() }),
+ *   response: z.looseObject({ id: z.string(), amount: z.string() }),
  * });
  * ```
  */

@@ -59,7 +59,7 @@ const checks = new WeakMap<z.core.$ZodType, InPlaceCheck | null>();
  * zod's copy holds the same fields and values as the parsed JSON (only its key order differs:
  * declared fields first), so the parsed JSON can be handed out as it is. What it hands out has
  * no own `__proto__` or `constructor` key at any depth: `unwrapEnvelope` drops them from the
- * parsed JSON before any check (proto-keys.ts), as zod drops `__proto__` from its copy.
+ * parsed JSON before any check (utils/proto-keys.ts), as zod drops `__proto__` from its copy.
  *
  * Modelled: `string`, `number` (finite, as zod's), `boolean`, `null`, `unknown`/`any`,
  * `literal`, `enum`, `optional`, `nullable`, `array` and loose objects (unknown keys kept), with

@@ -92,7 +92,7 @@ export class HttpCore implements Transport {
 
   async #send(call: HttpCall, apiKey: string, trace: RequestTraceContext | undefined): Promise<HttpResult> {
     // A body may carry secrets besides the key (a webhook subscription's `secret`, or any field
-    // secret-fields.ts names, at any depth): an echo of any of them is scrubbed like the key.
+    // redaction/secret-fields.ts names, at any depth): an echo of any of them is scrubbed like the key.
     const secrets = call.body === undefined ? [apiKey] : [apiKey, ...secretsIn(call.body)];
     const context: CallContext = { method: call.method, path: call.path, secrets };
     const perCall = call.options;
@@ -164,7 +164,7 @@ export class HttpCore implements Transport {
   }
 
   // What the function threw may quote the key (`vault said: sk_live_…`): the error keeps only its
-  // class name and code (redact.ts), and says where to look instead.
+  // class name and code (redaction/redact.ts), and says where to look instead.
   async #keyFromFunction(): Promise<unknown> {
     try {
       return await (this.#options.apiKey as () => string | Promise<string>)();

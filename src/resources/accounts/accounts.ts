@@ -88,7 +88,8 @@ const updateAccountBody = patchBody({
  *
  * @example
  * ```ts
- * client.accounts.update(me.id, { name: 'Treasury' } satisfies AccountUpdateParams);
+ * const me = await client.accounts.me();
+ * await client.accounts.update(me.id, { name: 'Treasury' } satisfies AccountUpdateParams);
  * ```
  */
 export interface AccountUpdateParams extends z.input<typeof updateAccountBody>, RequestParams {}

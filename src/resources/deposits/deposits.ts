@@ -80,6 +80,7 @@ const createWithdrawalBody = requestBody({
  *
  * @example
  * ```ts
+ * const toAddress = '0x52908400098527886E0F7030069857D2E4169EE7';
  * const params: WithdrawalCreateParams = { token: 'ETH', chain: 'Ethereum', amount: '0.5', toAddress };
  * ```
  */
@@ -204,6 +205,7 @@ export class Withdrawals extends APIResource {
  * @example
  * ```ts
  * const deposit = await client.deposits.create({ token: 'USDC', chain: 'Base', amount: '2500.00' });
+ * const toAddress = '0x52908400098527886E0F7030069857D2E4169EE7';
  * await client.deposits.withdrawals.create({ token: 'USDC', chain: 'Base', amount: '100.00', toAddress });
  * ```
  */

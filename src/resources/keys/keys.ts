@@ -181,6 +181,7 @@ export class Keys extends APIResource {
    * @example
    * ```ts
    * const created = await client.keys.create({ name: 'billing-service', permissions: ['read', 'write'] });
+   * declare const secrets: { put(name: string, value: string): Promise<void> }; // your secret store
    * await secrets.put('credit-platform-key', created.key);
    * ```
    */

@@ -67,6 +67,7 @@ export class Transactions extends APIResource {
    * @example
    * ```ts
    * for await (const tx of client.transactions.list({ limit: 100 })) console.log(tx.id);
+   * const savedCursor = (await client.transactions.list({ limit: 100 })).nextCursor; // saved by an earlier run
    * const resumed = await client.transactions.list({ cursor: savedCursor });
    * ```
    */
