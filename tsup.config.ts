@@ -51,13 +51,13 @@ export default defineConfig([
     // The ESM build loads the HTTP core (and ky) with a dynamic import on the first request,
     // keeping ky's import-time checks off `import 'credit-platform'`. Jest's module runtime
     // refuses import() and older bundlers cannot follow a computed require(), so this build
-    // links the core statically, as before (src/core/eager-http.ts).
+    // links the core statically (src/core/transport/eager-transport.ts).
     esbuildPlugins: [
       {
-        name: 'eager-http',
+        name: 'eager-transport',
         setup(build) {
-          build.onResolve({ filter: /\/lazy-http\.js$/ }, (args) => ({
-            path: join(args.resolveDir, args.path.replace(/lazy-http\.js$/, 'eager-http.ts')),
+          build.onResolve({ filter: /\/lazy-transport\.js$/ }, (args) => ({
+            path: join(args.resolveDir, args.path.replace(/lazy-transport\.js$/, 'eager-transport.ts')),
           }));
         },
       },

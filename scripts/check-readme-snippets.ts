@@ -1,6 +1,7 @@
-// Type-checks every TypeScript and JavaScript code block of the README (and docs/guides/*.md).
+// Type-checks every TypeScript and JavaScript code block of the README (and docs/guides/*.md),
+// and every `@example` block of the doc comments in src/.
 //
-//   npx tsx scripts/check-readme-snippets.ts                            # README.md and docs/guides/*.md
+//   npx tsx scripts/check-readme-snippets.ts                            # README.md, docs/guides/*.md, src/ @examples
 //   npx tsx scripts/check-readme-snippets.ts changes/issue-4-readme.md  # any Markdown files instead
 //
 // Each block fenced as ts, typescript, js or javascript becomes its own module under
@@ -18,6 +19,14 @@
 // must declare or import itself. A block that is not meant to compile (shell output, pseudo-code)
 // opts out with `<!-- snippet: skip -->` on the line before its fence; skipped blocks are counted.
 //
+//
+// The `@example` blocks of src/ (scripts/lib/tsdoc-examples.ts finds them) are checked in the same
+// program, as `.tmp/snippets/src-<path>-<n>.ts`, errors reported at their source line
+// (`src/client.ts:172:51`). An example may use, without importing them, the public names of the
+// entry point its source belongs to and of the root entry (the API reference shows it on that
+// entry's page), the names its own module exports (an example of an internal helper), and the
+// few placeholders of EXAMPLE_PRELUDE (`error`, `body`, `signature`, `req`, `db`, `save`);
+// anything else it declares or imports itself. Examples are never run.
 //
 // Blocks that print are also RUN, and what they print is compared with what they say they print.
 // A block prints when its code calls console.log/info/warn/error/debug (also inside a callback)
@@ -56,6 +65,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { matchesStated, normalise, printsSomething, statedOutput } from './lib/snippet-output.js';
+import { EXAMPLE_PRELUDE, examplesUnder, writeExampleModules } from './lib/tsdoc-examples.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // SNIPPETS_DIR (under the repository, so tsx finds its tsconfig.json) lets a test run the
@@ -86,6 +96,9 @@ declare const secret: string;
 declare const request: Request;
 `;
 
+/** Folders of src/ whose @example blocks are not checked: none. */
+const EXAMPLES_LEFT_OUT: string[] = [];
+
 const CHECKED_LANGUAGES = new Set(['ts', 'typescript', 'js', 'javascript']);
 const SKIP_MARKER = /^\s*<!--\s*snippet:\s*skip\b.*-->\s*$/;
 const NO_RUN_MARKER = /^\s*<!--\s*snippet:\s*no-run\b.*-->\s*$/;
@@ -93,8 +106,10 @@ const NO_RUN_MARKER = /^\s*<!--\s*snippet:\s*no-run\b.*-->\s*$/;
 const RUN_TIMEOUT_MS = 30_000;
 
 interface Snippet {
-  /** The Markdown file, relative to the repository root. */
+  /** The Markdown file (or, for an `@example`, the source file), relative to the repository root. */
   source: string;
+  /** A block of a Markdown file, or an `@example` of a TSDoc comment in src/ (type-checked only). */
+  kind: 'markdown' | 'example';
   /** 1-based line of the opening fence; the snippet's line k is Markdown line fenceLine + k. */
   fenceLine: number;
   /** Spaces removed from the start of each line (the fence's indentation). */
@@ -143,6 +158,7 @@ function extract(source: string, text: string): { snippets: Omit<Snippet, 'file'
     }
     snippets.push({
       source,
+      kind: 'markdown',
       fenceLine,
       indent: indentText.length,
       language: language.startsWith('t') ? 'ts' : 'js',
@@ -156,7 +172,7 @@ function extract(source: string, text: string): { snippets: Omit<Snippet, 'file'
 /** The file name and text a snippet is checked as; appended lines never shift reported lines. */
 function toModule(snippet: Omit<Snippet, 'file'>, index: number): { name: string; text: string } {
   const stem = `${snippet.source
-    .replace(/\.md$/i, '')
+    .replace(/\.(md|ts)$/i, '')
     .replace(/[\\/]/g, '-')
     .replace(/^[.-]+/, '')}-${index}`;
   const parsed = ts.createSourceFile(
@@ -192,6 +208,7 @@ function markdownFiles(args: string[]): string[] {
 
 function writeProject(snippets: Snippet[]): string {
   writeFileSync(join(outDir, 'prelude.d.ts'), PRELUDE);
+  writeFileSync(join(outDir, 'example-prelude.ts'), EXAMPLE_PRELUDE);
   // Makes the .ts and .js snippets ES modules whatever the surrounding package says.
   writeFileSync(join(outDir, 'package.json'), `${JSON.stringify({ type: 'module', private: true }, null, 2)}\n`);
   const paths = Object.fromEntries(Object.entries(ENTRY_POINTS).map(([specifier, file]) => [specifier, [join(root, file)]]));
@@ -212,7 +229,7 @@ function writeProject(snippets: Snippet[]): string {
       resolveJsonModule: true,
       paths,
     },
-    files: ['prelude.d.ts', ...snippets.map((s) => basename(s.file))],
+    files: ['prelude.d.ts', 'example-prelude.ts', ...snippets.map((s) => basename(s.file))],
   };
   const configPath = join(outDir, 'tsconfig.json');
   writeFileSync(configPath, `${JSON.stringify(tsconfig, null, 2)}\n`);
@@ -233,7 +250,13 @@ function typecheck(snippets: Snippet[], files: string[]): { messages: string[]; 
     },
   );
   if (!parsed) throw new Error(`cannot read ${configPath}`);
-  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options });
+  // The @example modules get their imports now, from the exports of the program that reads them.
+  const examples = snippets.filter((s) => s.kind === 'example');
+  const oldProgram =
+    examples.length === 0
+      ? undefined
+      : writeExampleModules(examples, parsed.options, ENTRY_POINTS, root, join(outDir, 'example-prelude.ts'));
+  const program = ts.createProgram({ rootNames: parsed.fileNames, options: parsed.options, oldProgram });
   const diagnostics = [...parsed.errors, ...ts.getPreEmitDiagnostics(program)];
 
   // Each entry point a snippet imports must have been resolved to src/, not to a stale dist/ build.
@@ -308,7 +331,9 @@ const excerpt = (text: string) => (text.length > 600 ? `${text.slice(0, 600)} â€
 
 /** Runs every block that prints or states output; returns one message per block that failed. */
 async function runPrinting(snippets: Snippet[]): Promise<{ ran: number; notRun: Snippet[]; messages: string[] }> {
-  const toRun = snippets.filter((s) => printsSomething(s.code, s.language) || statedOutput(s.code) !== undefined);
+  const toRun = snippets.filter(
+    (s) => s.kind === 'markdown' && (printsSomething(s.code, s.language) || statedOutput(s.code) !== undefined),
+  );
   const notRun = toRun.filter((s) => s.noRun);
   const queue = toRun.filter((s) => !s.noRun);
   const messages = new Map<Snippet, string>();
@@ -378,7 +403,19 @@ async function main(): Promise<number> {
       snippets.push({ ...snippet, file });
     });
   }
-  const label = files.join(', ');
+  // The @example blocks of the doc comments in src/: type-checked in the same program, never run
+  // (an example shows a call in context; the README's blocks are the ones that run).
+  const examples = runOnly || args.some((a) => !a.startsWith('--')) ? [] : examplesUnder(root, 'src', EXAMPLES_LEFT_OUT);
+  const numbered = new Map<string, number>();
+  for (const example of examples) {
+    const index = (numbered.get(example.source) ?? 0) + 1;
+    numbered.set(example.source, index);
+    const stem = example.source.replace(/\.ts$/, '').replace(/[\\/]/g, '-');
+    const file = join(outDir, `${stem}-${index}.${example.language}`);
+    writeFileSync(file, 'export {};\n'); // written whole by the type-check, which resolves its imports
+    snippets.push({ ...example, kind: 'example', noRun: true, file });
+  }
+  const label = `${files.join(', ')}${examples.length > 0 ? `, and ${examples.length} @example blocks in src/` : ''}`;
   if (snippets.length === 0) {
     console.log(`PASS readme-snippets (0 checked, ${skipped} skipped) in ${label}: no ts/js code blocks`);
     return 0;
@@ -386,7 +423,7 @@ async function main(): Promise<number> {
 
   // The runs are child processes: they start first and go on while this process type-checks.
   const running = runPrinting(snippets);
-  const checked = runOnly ? { messages: [], failing: 0, configPath: '' } : typecheck(snippets, files);
+  const checked = runOnly ? { messages: [], failing: 0, configPath: '' } : typecheck(snippets, [...files, ...numbered.keys()]);
   const run = await running;
   const notRun = run.notRun.length === 0 ? '' : `, not run: ${run.notRun.map((s) => `${s.source}:${s.fenceLine}`).join(' ')}`;
   const counts = `${runOnly ? 'type-check skipped' : `${snippets.length} checked`}, ${skipped} skipped; ${run.ran} run${notRun}`;

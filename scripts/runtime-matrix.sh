@@ -40,7 +40,7 @@ if check node22/install install_tools "$TMP/node22" '{ "node": true }' node@22; 
 fi
 
 run_vitest() {
-  # CREDIT_PLATFORM_EXPECT_NODE: test/environment.test.ts asserts the Node major the
+  # CREDIT_PLATFORM_EXPECT_NODE: test/toolchain/node-version.test.ts asserts the Node major the
   # suite runs on (24 unless told), so a silent fall-back to Node 20 fails loudly.
   # The JSON report goes to its own file: with CI set, vitest.config.ts writes
   # .tmp/vitest-report.json (npm test's, which .ci/run counts) and that reporter option

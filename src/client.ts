@@ -1,14 +1,15 @@
 import type * as z from 'zod/mini';
-import { APIPromise } from './core/api-promise.js';
-import type { HttpMethod } from './core/http.js';
-import { LazyHttp } from './core/lazy-http.js';
-import type { Operation } from './core/operation.js';
-import { OperationRunner } from './core/operation-runner.js';
-import { checkRequestOptionNames, RAW_OPTIONS } from './core/option-names.js';
-import { resolveOptions, type ClientOptions } from './core/options.js';
+import { APIPromise } from './core/operations/api-promise.js';
+import type { ClientOptions } from './core/config/client-options.js';
+import { checkRequestOptionNames, RAW_OPTIONS } from './core/config/option-names.js';
+import { resolveOptions } from './core/config/resolve-options.js';
+import { parseRateLimit } from './core/observability/rate-limit-headers.js';
+import type { Operation } from './core/operations/operation.js';
+import { OperationRunner } from './core/operations/operation-runner.js';
+import { checkRawRequest } from './core/operations/raw-request.js';
 import type { PacingState, PacingStore } from './core/pacing/types.js';
-import type { RateLimit } from './core/rate-limit.js';
-import { checkRawRequest, type RawRequestOptions } from './core/raw-request.js';
+import { type ClientTransport, createTransport } from './core/transport/lazy-transport.js';
+import type { HttpMethod, RawRequestOptions } from './core/types.js';
 import * as errors from './errors/index.js';
 import { Accounts } from './resources/accounts/accounts.js';
 import { Credit } from './resources/credit/credit.js';
@@ -111,9 +112,10 @@ export class CreditPlatform {
   readonly #options: ClientOptions;
   readonly #baseUrl: string;
   readonly #runner: OperationRunner;
-  readonly #http: LazyHttp;
+  readonly #transport: ClientTransport;
   readonly #pacingStore: PacingStore | undefined;
-  #rateLimit: RateLimit | undefined;
+  // Read from the transport's recent rate-limit headers when asked for: most calls never ask.
+  #rateLimit: errors.RateLimit | undefined;
 
   /**
    * Throws a `ConfigurationError` when the key or base URL is missing, the base URL is not http(s)
@@ -123,12 +125,9 @@ export class CreditPlatform {
     const resolved = resolveOptions(options);
     this.#options = { ...options };
     this.#baseUrl = resolved.baseUrl;
-    const http = new LazyHttp(resolved, (rateLimit) => {
-      this.#rateLimit = rateLimit;
-    });
-    this.#http = http;
+    this.#transport = createTransport(resolved);
     this.#pacingStore = resolved.pacing?.store;
-    this.#runner = new OperationRunner(http, resolved.validateResponses, operationNames());
+    this.#runner = new OperationRunner(this.#transport, resolved.validateResponses, operationNames());
     this.accounts = new Accounts(this.#runner);
     this.keys = new Keys(this.#runner);
     this.webhooks = new Webhooks(this.#runner);
@@ -150,7 +149,16 @@ export class CreditPlatform {
    * console.log(client.rateLimit?.remaining, client.rateLimit?.reset);
    * ```
    */
-  get rateLimit(): RateLimit | undefined {
+  get rateLimit(): errors.RateLimit | undefined {
+    const recent = this.#transport.rateLimitHeaders;
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const state = parseRateLimit(recent[i] as Headers);
+      if (state) {
+        this.#rateLimit = state;
+        break;
+      }
+    }
+    recent.length = 0;
     return this.#rateLimit;
   }
 
@@ -161,6 +169,7 @@ export class CreditPlatform {
    *
    * @example
    * ```ts
+   * declare const newKey: string; // from your secret store
    * const rotated = client.withOptions({ apiKey: newKey });
    * const patient = client.withOptions({ timeout: 120_000, maxRetries: 5 });
    * ```
@@ -185,7 +194,7 @@ export class CreditPlatform {
    * ```
    */
   pacingState(): Promise<PacingState | undefined> {
-    return this.#http.pacingState();
+    return this.#transport.pacingState();
   }
 
   /**
@@ -212,10 +221,7 @@ export class CreditPlatform {
       checked = checkRawRequest(method, path, this.#baseUrl);
       checkRequestOptionNames(options, RAW_OPTIONS, `${checked.method} /${checked.path}`);
     } catch (error) {
-      return new APIPromise(
-        () => Promise.reject(error),
-        () => undefined as z.output<S>,
-      );
+      return new APIPromise(Promise.reject(error));
     }
     const { query, body, schema, ...callOptions } = options ?? {};
     return this.#runner.raw(checked.method, checked.path, { query, body }, schema, callOptions);

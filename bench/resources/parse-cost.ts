@@ -3,7 +3,7 @@
 // measurement behind compiling item schemas in the operation runner.
 // Run: npx tsx bench/resources/parse-cost.ts
 import * as z from 'zod/mini';
-import { transactionSchema } from '../../src/resources/transactions/schemas.js';
+import { OPERATIONS } from '../../src/resources/operations.js';
 
 const items = Array.from({ length: 100 }, (_, i) => ({
   id: `tx_${i}`,
@@ -19,6 +19,7 @@ const items = Array.from({ length: 100 }, (_, i) => ({
 }));
 const text = JSON.stringify({ success: true, data: { items, nextCursor: 'c100' }, message: null });
 
+const transactionSchema = OPERATIONS['transactions.list'].response;
 const interpreted = z.array(transactionSchema);
 const compiled = z.compile(z.array(transactionSchema));
 

@@ -1,4 +1,4 @@
-// What dropping own `__proto__`/`constructor` keys (src/core/proto-keys.ts) costs a page of 100
+// What dropping own `__proto__`/`constructor` keys (src/utils/proto-keys.ts) costs a page of 100
 // transactions, relative to the JSON.parse it follows: a page with none of the names (what the
 // service sends; only the guard searches run), one with `\u00e9`-style escapes (a backslash: the
 // exact search runs too), and one that holds `"__proto__"` (the whole page is walked).

@@ -4,7 +4,7 @@
 // settles with data or an SDK error; heap after GC within 5 MB of the start; no handle left open.
 // Run: npx tsx --expose-gc bench/soak/run.ts [calls] [inFlight]   (CI runs a short form)
 import { fork } from 'node:child_process';
-import { BACKOFF } from '../../src/core/retry-clock.js';
+import { BACKOFF } from '../../src/core/retry-policy.js';
 import { CreditPlatform, CreditPlatformError } from '../../src/index.js';
 
 const CALLS = Number(process.argv[2] ?? 20_000);

@@ -7,7 +7,7 @@
 // Run: npx tsx bench/tracing/unsubscribed.ts [rounds] [callsPerRound]
 import { fork } from 'node:child_process';
 import diagnostics_channel from 'node:diagnostics_channel';
-import { tracing } from '../../src/core/tracing.js';
+import { tracing } from '../../src/core/observability/tracing.js';
 import { CreditPlatform, TRACING_CHANNEL } from '../../src/index.js';
 import { interleave, median, medianRatio } from '../lib/stats.js';
 

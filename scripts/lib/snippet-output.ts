@@ -39,15 +39,14 @@ export function statedOutput(code: string): string[] | undefined {
 
 const CONSOLE_METHODS = new Set(['log', 'info', 'warn', 'error', 'debug', 'dir', 'table', 'trace']);
 
+/** A snippet's syntax tree, parents set (so a walk can ask where an identifier stands). */
+export function parseSnippet(code: string, language: 'ts' | 'js'): ts.SourceFile {
+  return ts.createSourceFile('s.ts', code, ts.ScriptTarget.Latest, true, language === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+}
+
 /** Whether the code calls `console.*` or `process.stdout/stderr.write` anywhere (callbacks included). */
 export function printsSomething(code: string, language: 'ts' | 'js'): boolean {
-  const file = ts.createSourceFile(
-    's.ts',
-    code,
-    ts.ScriptTarget.Latest,
-    false,
-    language === 'ts' ? ts.ScriptKind.TS : ts.ScriptKind.JS,
-  );
+  const file = parseSnippet(code, language);
   let found = false;
   const visit = (node: ts.Node): void => {
     if (found) return;

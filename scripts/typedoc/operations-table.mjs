@@ -1,11 +1,11 @@
 // @ts-check
-// A typedoc plugin for `OPERATIONS`, the route table the SDK keeps as data (src/operations/).
+// A typedoc plugin for `OPERATIONS`, the route table the SDK keeps as data (src/resources/operations.ts).
 //
 // typedoc renders the inferred type of `OPERATIONS` in full: every entry with its method, path
 // and every zod schema expanded, hundreds of nested members that no comment could sensibly
-// cover. Each entry keeps the comment it has where it is declared (the category's
-// operations.ts); this plugin reduces its type to the route, so the page reads as the route
-// table it is.
+// cover. Each entry keeps the comment it has where it is declared (the category's file in
+// src/resources/<category>/, beside the method that runs it); this plugin reduces its type to
+// the route, so the page reads as the route table it is.
 import { Converter, ReflectionKind, ReflectionType, UnknownType, LiteralType } from 'typedoc';
 
 /** Variables rendered as route tables. */

@@ -1,5 +1,5 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
-import { closestName } from '../core/closest-name.js';
+import { closestName } from '../utils/closest-name.js';
 
 /**
  * A mistake in the command line: printed with a pointer to `--help`, exit code 2, nothing done.

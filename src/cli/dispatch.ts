@@ -1,5 +1,5 @@
 import { VERSION } from '../version.js';
-import { closestName } from '../core/closest-name.js';
+import { closestName } from '../utils/closest-name.js';
 import { UsageError } from './args.js';
 import type { Command } from './command.js';
 import { fake } from './commands/fake.js';

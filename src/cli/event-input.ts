@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../webhooks/index.js';
-import { closestName } from '../core/closest-name.js';
+import { closestName } from '../utils/closest-name.js';
 import { UsageError } from './args.js';
 
 const LOOKS_LIKE_A_TYPE = /^[a-z][a-z_]*\.[a-z_]+$/;

@@ -1,8 +1,8 @@
-import type { RateLimit } from '../core/rate-limit.js';
-import { InspectableHeaders } from '../core/redact.js';
 import { CreditPlatformError } from './base.js';
 import { excerpt } from './excerpt.js';
 import type { ErrorItem } from './error-item.js';
+import { InspectableHeaders } from './inspectable-headers.js';
+import type { RateLimit } from './rate-limit-state.js';
 
 /**
  * What every {@link APIError} is built from. The SDK builds these from responses; construct one
@@ -118,7 +118,14 @@ export class PermissionDeniedError extends APIError {
  * 404: the resource does not exist.
  * @example
  * ```ts
- * if (error instanceof NotFoundError) return null;
+ * async function findDeposit(id: string) {
+ *   try {
+ *     return await client.deposits.retrieve(id);
+ *   } catch (error) {
+ *     if (error instanceof NotFoundError) return null;
+ *     throw error;
+ *   }
+ * }
  * ```
  */
 export class NotFoundError extends APIError {
@@ -152,6 +159,7 @@ export class UnprocessableEntityError extends APIError {
  * short enough; `reset` says when the window opens again.
  * @example
  * ```ts
+ * declare function retry(): void; // your own
  * if (error instanceof RateLimitError) setTimeout(retry, error.reset.getTime() - Date.now());
  * ```
  */

@@ -1,5 +1,6 @@
 export { CreditPlatformError, ConfigurationError, RequestValidationError } from './base.js';
 export type { ErrorItem } from './error-item.js';
+export type { RateLimit } from './rate-limit-state.js';
 export {
   APIError,
   BadRequestError,

@@ -3,7 +3,7 @@
 // each one to stderr with no way to route it. A process that passed its client to a store has
 // fallbacks for an outage (its own pacing window, 503 from receivers), so the store listens
 // when the user does not, and turns the storm of events into one line per outage.
-import type { Logger } from '../core/logger.js';
+import type { Logger } from '../core/types.js';
 import { ConfigurationError } from '../errors/index.js';
 
 interface Emitter {

@@ -1,6 +1,6 @@
 // The webhook receivers' de-duplication store in Redis, shared by every receiver process.
 import { randomUUID } from 'node:crypto';
-import type { Logger } from '../core/logger.js';
+import type { Logger } from '../core/types.js';
 import type { WebhookClaim, WebhookDedupStore } from '../webhooks/index.js';
 import { connect, positiveInteger, type RedisClient, script } from './redis-client.js';
 import { listenForErrors, storeLogger } from './error-listener.js';

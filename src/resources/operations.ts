@@ -1,18 +1,19 @@
-import { accountOperations } from './accounts/operations.js';
-import { creditOperations } from './credit/operations.js';
-import { depositOperations } from './deposits/operations.js';
-import { keyOperations } from './keys/operations.js';
-import { paymentOperations } from './payments/operations.js';
-import { scoreOperations } from './scores/operations.js';
-import { transactionOperations } from './transactions/operations.js';
-import { webhookOperations } from './webhooks/operations.js';
-import { yieldOperations } from './yield/operations.js';
+import accountOperations from './accounts/accounts.js';
+import creditOperations from './credit/credit.js';
+import depositOperations from './deposits/deposits.js';
+import keyOperations from './keys/keys.js';
+import paymentOperations from './payments/payments.js';
+import scoreOperations from './scores/scores.js';
+import transactionOperations from './transactions/transactions.js';
+import webhookOperations from './webhooks/webhooks.js';
+import yieldOperations from './yield/yield.js';
 
 /**
  * Every operation the SDK calls, keyed by the resource method that runs it, assembled from the
- * declarations in each category's `operations.ts`. The resource methods run these, the testing
- * kit's fake dispatches by these names (so an operation without a fake handler does not
- * compile), and `docs/design/operations.md` is generated from this table (`npm run docs:operations`).
+ * tables declared beside the resource classes (one file per category, `src/resources/<category>/`).
+ * The resource methods run these, the testing kit's fake dispatches by these names (so an
+ * operation without a fake handler does not compile), and `docs/design/operations.md` is
+ * generated from this table (`npm run docs:operations`).
  *
  * @example
  * ```ts

@@ -1,4 +1,4 @@
-import type { OperationRunner } from '../core/operation-runner.js';
+import type { OperationRunner } from '../core/operations/operation-runner.js';
 
 /** The base of every resource class: each holds the client's operation runner. */
 export abstract class APIResource {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/cli/dispatch.js';
 import { VERSION } from '../../src/version.js';
-import { cli } from './helpers.js';
+import { cli } from '../helpers/cli-run.js';
 
 describe('credit-platform (dispatch)', () => {
   it('lists every command in --help (stdout, exit 0), and prints it on stderr with exit 2 when no command is given', async () => {

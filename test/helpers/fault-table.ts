@@ -1,5 +1,6 @@
 // The fault matrix's table: the operation per method, and each fault with the class, the
-// attempts the server sees, and the time budget it must meet. test/fault-matrix.test.ts runs it.
+// attempts the server sees, and the time budget it must meet.
+// test/fault-matrix/fault-matrix.test.ts runs it.
 import {
   APIConnectionError,
   APIError,
@@ -9,8 +10,8 @@ import {
   InternalServerError,
   InvalidResponseError,
   RateLimitError,
-  type RequestOptions,
 } from '../../src/index.js';
+import type { RequestOptions } from '../../src/core/types.js';
 import { type Cell, fakeCell, PARTIAL_JSON, refusedCell, socketCell } from './fault-cells.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

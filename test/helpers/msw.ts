@@ -1,7 +1,8 @@
 import { http, HttpResponse, passthrough, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { CreditPlatform, type ClientOptions } from '../../src/index.js';
+import { CreditPlatform } from '../../src/index.js';
+import type { ClientOptions } from '../../src/core/config/client-options.js';
 
 export const API_KEY = 'cp_test_SECRET_key_9f8e7d6c5b4a';
 export const BASE_URL = 'https://api.credit.test/api/v1';

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type LimitedService, startLimitedService } from '../../bench/pacing/limited-service.js';
 import { REDIS_CLIENTS, type RedisClientKind } from '../helpers/redis-server.js';
 import { useRedisServer } from '../helpers/use-redis.js';
-import type { Round } from './readme-snippet-driver.js';
+import type { Round } from '../helpers/redis-snippet-driver.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const OUT = `${ROOT}.tmp/readme-redis/`;
@@ -45,7 +45,7 @@ function program(kind: RedisClientKind): string {
   code = code.replace(/from 'credit-platform(\/[a-z]+)?'/g, (_, sub: string | undefined) =>
     sub ? `from '../../src${sub}/index.js'` : `from '../../src/index.js'`,
   );
-  return `${code}\nimport { drive } from '../../test/redis/readme-snippet-driver.js';\nawait drive({ redis, client, handler });\n`;
+  return `${code}\nimport { drive } from '../../test/helpers/redis-snippet-driver.js';\nawait drive({ redis, client, handler });\n`;
 }
 
 interface Child {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CreditPlatform, RequestValidationError } from '../../src/index.js';
 import { createFakeCreditPlatform } from '../../src/testing/index.js';
 import { captureError } from '../helpers/capture.js';
-import { call } from '../testing/helpers.js';
+import { call } from '../helpers/fake-call.js';
 
 function offlineClient() {
   const fetch = vi.fn(async () => new Response(null, { status: 500 }));

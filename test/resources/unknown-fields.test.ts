@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type CreditPlatform, type OperationName, type RequestOptions, RequestValidationError } from '../../src/index.js';
+import { type CreditPlatform, type OperationName, RequestValidationError } from '../../src/index.js';
+import type { RequestOptions } from '../../src/core/types.js';
 import { captureError } from '../helpers/capture.js';
 import { client, useMswServer } from '../helpers/msw.js';
-import { record } from './recorder.js';
+import { record } from '../helpers/recorder.js';
 
 // Bad input, table-driven: every create/update/replace body and every list query, called the
 // way plain JavaScript (or `as any`) would. Each case asserts the error item and that nothing

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestValidationError, type CreditPlatform } from '../../src/index.js';
 import { captureError } from '../helpers/capture.js';
 import { client, useMswServer } from '../helpers/msw.js';
-import { record } from './recorder.js';
+import { record } from '../helpers/recorder.js';
 
 const server = useMswServer();
 
@@ -42,7 +42,7 @@ const rules: Rule[] = [
     invalid: [0, 101],
   },
   {
-    // null (a first page's resumeCursor) starts from the first page: see test/read-ahead.test.ts.
+    // null (a first page's resumeCursor) starts from the first page: see test/core/pagination/read-ahead.test.ts.
     name: 'cursor is a non-empty string',
     data: page,
     call: (c, cursor) => c.payments.list({ cursor: anyArg(cursor) }),

@@ -2,7 +2,7 @@ import diagnostics_channel from 'node:diagnostics_channel';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { inspect } from 'node:util';
 import { afterAll, expect, vi } from 'vitest';
-import type * as MiddlewareModule from '../../src/core/middleware.js';
+import type * as MiddlewareModule from '../../src/core/transport/middleware.js';
 import { capturedErrors } from '../helpers/capture.js';
 import { API_KEY } from '../helpers/msw.js';
 
@@ -80,7 +80,7 @@ traceGuard.channel.subscribe(traceGuard.handlers);
 // Every request any middleware of the suite is handed, as that middleware would see it: the
 // runner is wrapped so each step's request is recorded before the step runs.
 const middlewareTexts: string[] = [];
-vi.mock('../../src/core/middleware.js', async (importOriginal) => {
+vi.mock('../../src/core/transport/middleware.js', async (importOriginal) => {
   const original = await importOriginal<typeof MiddlewareModule>();
   const seen = (request: Request) =>
     middlewareTexts.push(`${request.method} ${request.url} ${inspect(Object.fromEntries(request.headers))}`);

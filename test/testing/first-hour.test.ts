@@ -4,7 +4,7 @@ import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { CreditPlatform, NotFoundError } from '../../src/index.js';
 import { createFakeCreditPlatform, startFakeServer, type FakeServer } from '../../src/testing/index.js';
 import { constructWebhookEvent, WEBHOOK_EVENT_TYPES } from '../../src/webhooks/index.js';
-import { call } from './helpers.js';
+import { call } from '../helpers/fake-call.js';
 
 const SECRET = 'whsec_first_hour';
 const HOOK = 'https://hooks.invalid/cp';

@@ -9,13 +9,13 @@ import type {
   Deposit,
   DepositCreateParams,
   DeletedWebhookSubscription,
-  HttpMethod,
   ListParams,
   Page,
   RevokedApiKey,
   Transaction,
   WebhookSubscription,
 } from '../../src/index.js';
+import type { HttpMethod } from '../../src/core/types.js';
 
 declare const client: CreditPlatform;
 declare const me: Account;

@@ -1,4 +1,4 @@
-import type { LevelledLogger } from '../logger.js';
+import type { LevelledLogger } from '../config/logger.js';
 import type { PacingAttempt } from './types.js';
 
 /** A granted slot: what the store counted, and how to settle it once the attempt is over. */

@@ -1,4 +1,5 @@
-import { IN_FLIGHT_HOLD_MS, SlidingLog } from './sliding-log.js';
+import { SlidingLog } from './sliding-log.js';
+import { IN_FLIGHT_HOLD_MS } from './in-flight-hold.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from './types.js';
 
 /**

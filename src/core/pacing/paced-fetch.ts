@@ -1,4 +1,4 @@
-import type { Fetch } from '../options.js';
+import type { Fetch } from '../types.js';
 import type { Pacer } from './pacer.js';
 
 /** What the pacer needs of one call. */

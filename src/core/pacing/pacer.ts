@@ -1,7 +1,7 @@
 import { ConfigurationError, PacingTimeoutError } from '../../errors/index.js';
-import type { LevelledLogger } from '../logger.js';
-import { parseRateLimit } from '../rate-limit.js';
-import { serverWait } from '../retry-clock.js';
+import type { LevelledLogger } from '../config/logger.js';
+import { parseRateLimit } from '../observability/rate-limit-headers.js';
+import { serverWait } from '../retry-policy.js';
 import { createKeyHasher } from './key-hash.js';
 import { MemoryPacingStore } from './memory-store.js';
 import { type Grant, Lane, type Waiter } from './lane.js';

@@ -1,10 +1,131 @@
-import type { APIPromise } from '../../core/api-promise.js';
-import type { ListRequestOptions, RequestOptions } from '../../core/options.js';
-import type { PagePromise } from '../../core/page-promise.js';
+import * as z from 'zod/mini';
+import type { APIPromise } from '../../core/operations/api-promise.js';
+import { defineOperation } from '../../core/operations/operation.js';
+import type { PagePromise } from '../../core/pagination/page-promise.js';
+import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
 import { APIResource } from '../resource.js';
-import type { ListParams } from '../shared/pagination.js';
-import { creditOperations as ops } from './operations.js';
-import type { CreditLine, CreditLineCreateParams, CreditLineUpdateParams } from './schemas.js';
+import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
+import { creditTier, decimalString, openEnum, type RecordOf, recordSchema, timestamp, tokenString } from '../shared/fields.js';
+import { type ListParams, listQuery } from '../shared/pagination.js';
+import { amountRule, idRule, tokenRule } from '../shared/primitives.js';
+
+const creditLineShape = {
+  /** The credit line id, prefixed `cl_`. */
+  id: z.string(),
+  /** The most that can be drawn, as a decimal string. */
+  limit: z.optional(decimalString),
+  /** The amount drawn and not yet repaid, as a decimal string. */
+  used: z.optional(decimalString),
+  /** What can still be drawn (`limit` minus `used`), as a decimal string. */
+  available: z.optional(decimalString),
+  /** The token the line is denominated in. */
+  token: z.optional(tokenString),
+  /** The credit tier the line was opened under. */
+  tier: z.optional(creditTier),
+  /** `active`, `frozen` (no further draws) or `closed`. */
+  status: z.optional(openEnum(['active', 'frozen', 'closed'])),
+  /** A decimal string; below `"1.0"` the service refuses further draws (HEALTH_FACTOR_LOW). */
+  healthFactor: z.optional(decimalString),
+  /** When the line was opened (ISO 8601 UTC). */
+  createdAt: z.optional(timestamp),
+  /** When the line last changed (ISO 8601 UTC). */
+  updatedAt: z.optional(timestamp),
+};
+/**
+ * A credit line record. The spec shows no fields; all but `id` are optional. Money fields are
+ * decimal strings.
+ *
+ * @example
+ * ```ts
+ * const line: CreditLine = await client.credit.retrieve('cl_123');
+ * console.log(`${line.available} of ${line.limit} ${line.token} available`);
+ * ```
+ */
+export interface CreditLine extends RecordOf<typeof creditLineShape> {}
+const creditLineSchema = recordSchema<CreditLine>(creditLineShape);
+
+// Neither the spec nor the public facts name a credit line's request fields, so both are
+// optional (the service is the judge); the amount and token rules still apply when given.
+/** The body of `POST /credit`: the token and the limit, a positive decimal string. */
+const createCreditLineBody = requestBody({
+  /** The token to borrow in. */
+  token: z.optional(tokenRule),
+  /** The requested limit, a positive decimal string such as `"5000.00"`. */
+  limit: z.optional(amountRule),
+});
+/**
+ * The body of {@link Credit.create}: the token and the limit as a positive decimal string.
+ *
+ * @example
+ * ```ts
+ * const params: CreditLineCreateParams = { token: 'USDC', limit: '10000.00' };
+ * ```
+ */
+export interface CreditLineCreateParams extends z.input<typeof createCreditLineBody>, RequestParams {}
+
+/** Credit line states a caller may set (the service decides whether the transition is allowed). */
+const creditLineStatusRule = z.enum(['active', 'frozen', 'closed'], { error: 'must be one of: active, frozen, closed' });
+
+/** The body of `PATCH /credit/{creditLineId}`: a new limit, a new status, or both. */
+const updateCreditLineBody = patchBody({
+  /** A new limit, a positive decimal string. */
+  limit: z.optional(amountRule),
+  /** A new state; the service decides whether the transition is allowed. */
+  status: z.optional(creditLineStatusRule),
+});
+/**
+ * The body of {@link Credit.update}: a new `limit`, a new `status`, or both.
+ *
+ * @example
+ * ```ts
+ * const patch: CreditLineUpdateParams = { status: 'frozen' };
+ * ```
+ */
+export interface CreditLineUpdateParams extends z.input<typeof updateCreditLineBody>, RequestParams {}
+
+const byCreditLineId = z.object({ creditLineId: idRule });
+
+/** The operations of `client.credit`, keyed by resource method. */
+const creditOperations = {
+  /** `GET /credit`: the account's credit lines. Conventional. */
+  'credit.list': defineOperation({
+    method: 'GET',
+    path: 'credit',
+    documented: false,
+    query: listQuery,
+    response: creditLineSchema,
+    list: { resourceKey: 'creditLines' },
+  }),
+  /** `GET /credit/{creditLineId}`. Conventional. */
+  'credit.retrieve': defineOperation({
+    method: 'GET',
+    path: 'credit/{creditLineId}',
+    documented: false,
+    pathParams: byCreditLineId,
+    response: creditLineSchema,
+  }),
+  /** `POST /credit`: opens a credit line. Conventional. */
+  'credit.create': defineOperation({
+    method: 'POST',
+    path: 'credit',
+    documented: false,
+    body: createCreditLineBody,
+    response: creditLineSchema,
+    successStatus: 201,
+  }),
+  /** `PATCH /credit/{creditLineId}`. Conventional. */
+  'credit.update': defineOperation({
+    method: 'PATCH',
+    path: 'credit/{creditLineId}',
+    documented: false,
+    pathParams: byCreditLineId,
+    body: updateCreditLineBody,
+    response: creditLineSchema,
+  }),
+} as const;
+// The default export, for OPERATIONS (../operations.ts): a named one would be a public name
+// through index.ts's `export type *`.
+export default creditOperations;
 
 /**
  * Credit lines (`/credit`). Every operation is **conventional**: the spec gives only the base
@@ -26,7 +147,7 @@ export class Credit extends APIResource {
    * ```
    */
   list(params: ListParams = {}, options?: ListRequestOptions): PagePromise<CreditLine> {
-    return this.runner.list(ops['credit.list'], { query: params }, options);
+    return this.runner.list(creditOperations['credit.list'], { query: params }, options);
   }
 
   /**
@@ -38,7 +159,7 @@ export class Credit extends APIResource {
    * ```
    */
   retrieve(creditLineId: string, options?: RequestOptions): APIPromise<CreditLine> {
-    return this.runner.call(ops['credit.retrieve'], { path: { creditLineId } }, options);
+    return this.runner.call(creditOperations['credit.retrieve'], { path: { creditLineId } }, options);
   }
 
   /**
@@ -50,7 +171,7 @@ export class Credit extends APIResource {
    * ```
    */
   create(params: CreditLineCreateParams, options?: RequestOptions): APIPromise<CreditLine> {
-    return this.runner.call(ops['credit.create'], { body: params }, options);
+    return this.runner.call(creditOperations['credit.create'], { body: params }, options);
   }
 
   /**
@@ -63,6 +184,6 @@ export class Credit extends APIResource {
    * ```
    */
   update(creditLineId: string, patch: CreditLineUpdateParams, options?: RequestOptions): APIPromise<CreditLine> {
-    return this.runner.call(ops['credit.update'], { path: { creditLineId }, body: patch }, options);
+    return this.runner.call(creditOperations['credit.update'], { path: { creditLineId }, body: patch }, options);
   }
 }

@@ -27,6 +27,11 @@ export function openEnum<const V extends readonly [string, ...string[]]>(
   return z.string() as unknown as z.ZodMiniType<V[number] | (string & {}), V[number] | (string & {})>;
 }
 
+// The public documentation names only the lowest and the highest tier; the open union keeps the
+// ones in between (and any new one) without inventing their names.
+/** A credit tier, `SECURED_ONLY` … `PREMIUM`: an account's, a credit line's and a score's. */
+export const creditTier = openEnum(['SECURED_ONLY', 'PREMIUM']);
+
 /**
  * The fields of an on-chain money movement, shared by transactions, deposits and withdrawals.
  * The spec shows none of them; all but `id` are optional.

@@ -18,6 +18,7 @@ export const listQuery = requestBody({
  *
  * @example
  * ```ts
+ * const savedCursor: string | null = null; // e.g. a page's nextCursor, saved by an earlier run
  * const params: ListParams = { limit: 100, cursor: savedCursor };
  * ```
  */

@@ -59,6 +59,7 @@ export class FaultInjector {
    *
    * @example
    * ```ts
+   * import { expect } from 'vitest';
    * fake.faults.inject({ method: 'POST', path: '/deposits', kind: 'status', status: 500 });
    * await expect(client.deposits.create({ token: 'USDC', chain: 'Base', amount: '1.00' })).rejects.toThrow(InternalServerError);
    * ```
@@ -85,6 +86,7 @@ export class FaultInjector {
    *
    * @example
    * ```ts
+   * import { afterEach } from 'vitest';
    * afterEach(() => fake.faults.clear());
    * ```
    */

@@ -2,11 +2,13 @@ import type { WebhookDeliveryRecord } from '../types.js';
 
 /**
  * Where `fake.admin.deliver` hands a recorded delivery: a Fetch-style handler (Hono's
- * `app.fetch`, `createWebhookFetchHandler(...)`, your own function), called in-process, or the
+ * `app.fetch`, `createWebhookHandler(...)`, your own function), called in-process, or the
  * URL of your endpoint (e.g. an Express app listening on loopback), which gets a real POST.
  *
  * @example
  * ```ts
+ * declare const app: { fetch(request: Request): Promise<Response> }; // a Hono app, say
+ * declare const port: number;
  * const target: WebhookTarget = (request) => app.fetch(request);
  * const local: WebhookTarget = `http://127.0.0.1:${port}/webhooks`;
  * ```

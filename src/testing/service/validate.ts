@@ -3,8 +3,8 @@ import { validationError, type FakeErrorItem } from '../http-envelope.js';
 
 /**
  * Supported deposit tokens and chains (public documentation), spelled as the SDK's `Token` and
- * `Chain` types spell them (test/testing/chain-token-spelling.test.ts holds them equal; the fake
- * keeps its own copy so it shares no request rules with the client). Input is matched
+ * `Chain` types spell them (test/testing/service/chain-token-spelling.test.ts holds them equal;
+ * the fake keeps its own copy so it shares no request rules with the client). Input is matched
  * case-insensitively and answered in this spelling: `'base'` reads back as `'Base'`.
  */
 export const TOKENS = ['ETH', 'USDC', 'USDT', 'DAI', 'wstETH'] as const;

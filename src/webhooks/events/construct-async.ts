@@ -27,6 +27,7 @@ const encoder = /* @__PURE__ */ new TextEncoder();
  * @example
  * ```ts
  * import { constructWebhookEventAsync } from 'credit-platform/webhooks';
+ * declare const env: { WEBHOOK_SECRET: string }; // a Worker's bindings
  *
  * const event = await constructWebhookEventAsync(
  *   await request.arrayBuffer(),

@@ -32,6 +32,7 @@ function toResponse(result: WebhookReceiverResult): Response {
  * ```ts
  * // app/api/webhooks/route.ts (Next.js)
  * import { createWebhookHandler } from 'credit-platform/webhooks';
+ * declare function recordDeposit(depositId: string, amount: string): Promise<void>; // your own
  *
  * export const POST = createWebhookHandler({
  *   secret: process.env.WEBHOOK_SECRET!,

@@ -112,6 +112,7 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
  * import express from 'express';
  * import { createNodeWebhookHandler } from 'credit-platform/webhooks';
  *
+ * declare function remind(overdue: object): Promise<void>; // your own
  * const app = express();
  * // Before express.json(): the handler reads the raw stream itself, within readTimeout.
  * app.post('/webhooks', createNodeWebhookHandler({

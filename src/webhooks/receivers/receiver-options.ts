@@ -14,6 +14,7 @@ import { checkSecret, type WebhookSecret } from '../inputs.js';
  * @example
  * ```ts
  * import type { WebhookEventHandlers } from 'credit-platform/webhooks';
+ * declare function credit(depositId: string, amount: string): Promise<void>; // your own
  * const on: WebhookEventHandlers = {
  *   'deposit.created': async (event) => { await credit(event.data.depositId, event.data.amount); },
  * };
@@ -30,6 +31,7 @@ export type WebhookEventHandlers = {
  * @example
  * ```ts
  * import type { WebhookReceiverOptions } from 'credit-platform/webhooks';
+ * declare const metrics: { increment(name: string): void }; // your own
  * const options: WebhookReceiverOptions = {
  *   secret: process.env.WEBHOOK_SECRET!,
  *   on: { 'score.updated': (event) => console.log(event.data) },
@@ -67,6 +69,7 @@ export interface WebhookReceiverOptions {
    * @example
    * ```ts
    * import { createWebhookHandler } from 'credit-platform/webhooks';
+   * declare const logger: { warn(fields: object, msg: string): void }; // pino, say
    * const handler = createWebhookHandler({
    *   secret: process.env.WEBHOOK_SECRET!,
    *   onRejected: (error) => logger.warn({ code: error.code }, 'webhook refused'),

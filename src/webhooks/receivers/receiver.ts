@@ -14,7 +14,7 @@ import { refuse, respond, type WebhookReceiverResult } from './receiver-result.j
  * @example
  * ```ts
  * import type { WebhookReceiverInput } from 'credit-platform/webhooks';
- * const input: WebhookReceiverInput = { body: request.body as Buffer, signature: request.headers['x-webhook-signature'] };
+ * const input: WebhookReceiverInput = { body: req.body, signature: req.headers['x-webhook-signature'] };
  * ```
  */
 export interface WebhookReceiverInput {

@@ -76,6 +76,7 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * @example
  * ```ts
  * import { createMemoryDedupStore, createWebhookHandler } from 'credit-platform/webhooks';
+ * declare function notify(overdue: object): Promise<void>; // your own
  *
  * const handler = createWebhookHandler({
  *   secret: process.env.WEBHOOK_SECRET!,

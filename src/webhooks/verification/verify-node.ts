@@ -108,6 +108,7 @@ export function checkSignatureSync(payload: unknown, signature: unknown, secret:
  * import express from 'express';
  * import { verifyWebhookSignature } from 'credit-platform/webhooks';
  *
+ * const app = express();
  * app.post('/webhooks', express.raw({ type: 'application/json' }), (req, res) => {
  *   if (!verifyWebhookSignature(req.body, req.headers['x-webhook-signature'], process.env.WEBHOOK_SECRET!)) {
  *     return res.sendStatus(401);
@@ -136,7 +137,7 @@ export function verifyWebhookSignature(
  * ```ts
  * import { signWebhookPayload } from 'credit-platform/webhooks';
  * const body = JSON.stringify({ id: 'evt_1', type: 'score.updated', timestamp: new Date().toISOString(), data: {} });
- * await fetch(url, { method: 'POST', body, headers: { 'x-webhook-signature': signWebhookPayload(body, 'whsec_test') } });
+ * await fetch('http://127.0.0.1:3000/webhooks', { method: 'POST', body, headers: { 'x-webhook-signature': signWebhookPayload(body, 'whsec_test') } });
  * ```
  */
 export function signWebhookPayload(payload: WebhookPayload, secret: WebhookSecretKey): string {

@@ -1,0 +1,118 @@
+// The architecture of src/, as rules that `npm run lint` and CI check (npm run lint:deps).
+// Each rule says which way a dependency may point and why; docs/guides/design.md shows the
+// layers. Type-only imports count (tsPreCompilationDeps): a circle that closes through a type
+// is still a circle a reader has to follow.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import circles, type-only ones included: every file can be read after the files it imports.',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'errors-stand-alone',
+      severity: 'error',
+      comment:
+        'src/errors is the bottom layer: every other part (the webhooks entry included) extends its classes, so it imports nothing else of the SDK.',
+      from: { path: '^src/errors/' },
+      to: { path: '^src/', pathNot: '^src/errors/' },
+    },
+    {
+      name: 'utils-are-leaves',
+      severity: 'error',
+      comment: 'src/utils holds helpers shared by separate entries (client, webhooks, testing); they import nothing else of the SDK.',
+      from: { path: '^src/utils/' },
+      to: { path: '^src/', pathNot: '^src/utils/' },
+    },
+    {
+      name: 'types-import-nothing',
+      severity: 'error',
+      comment: 'src/core/types.ts holds the types every stage shares, so that a stage can depend on them without depending on another stage.',
+      from: { path: '^src/core/types\\.ts$' },
+      to: { path: '^src/' },
+    },
+    {
+      name: 'webhooks-stand-alone',
+      severity: 'error',
+      comment:
+        'credit-platform/webhooks must load neither the HTTP client nor ky nor zod (a receiver on an edge runtime, a cold start): it reaches only src/errors and src/utils.',
+      from: { path: '^src/webhooks/' },
+      to: { path: '^src/(?!webhooks/|errors/|utils/)' },
+    },
+    {
+      name: 'webhooks-load-no-client-packages',
+      severity: 'error',
+      comment: 'credit-platform/webhooks must not load ky or zod.',
+      from: { path: '^src/webhooks/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'npm-optional', 'npm-no-pkg', 'npm-unknown'] },
+    },
+    {
+      name: 'core-below-resources',
+      severity: 'error',
+      comment: 'Resources depend on the core, never the reverse: the core runs any declared operation and knows none of them.',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(resources|client\\.ts|index\\.ts|testing|redis|cli)' },
+    },
+    {
+      name: 'resources-on-core-only',
+      severity: 'error',
+      comment:
+        'Resources declare operations and call them through the operation runner: they depend on core/types.ts, core/operations and core/pagination, never on the transport or config.',
+      from: { path: '^src/resources/' },
+      to: { path: '^src/(core/(transport|config|pacing|observability|redaction)/|client\\.ts|index\\.ts|testing|redis|cli)' },
+    },
+    {
+      name: 'transport-through-the-lazy-loader',
+      severity: 'error',
+      comment:
+        'The transport (and ky with it) is loaded on the first request: outside src/core/transport, only lazy-transport.ts may be imported.',
+      from: { path: '^src/', pathNot: '^src/core/transport/' },
+      to: { path: '^src/core/transport/', pathNot: '^src/core/transport/lazy-transport\\.ts$' },
+    },
+    {
+      name: 'lazy-loader-loads-lazily',
+      severity: 'error',
+      comment: 'lazy-transport.ts reaches the rest of the transport only by a dynamic import() (or a type).',
+      from: { path: '^src/core/transport/lazy-transport\\.ts$' },
+      to: { path: '^src/core/transport/', dynamic: false, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'ky-in-the-transport-only',
+      severity: 'error',
+      comment: 'Only the transport loads ky, so importing the SDK does not.',
+      from: { path: '^src/', pathNot: '^src/core/transport/' },
+      to: { path: '(^|/)node_modules/ky/' },
+    },
+    {
+      name: 'testing-on-public-pieces',
+      severity: 'error',
+      comment:
+        "credit-platform/testing is a fake of the service built on the SDK's public pieces only (entry points, OPERATIONS, shared leaves), as a user's own fake would be.",
+      from: { path: '^src/testing/', pathNot: '^src/testing/cli\\.ts$' },
+      to: {
+        path: '^src/(?!testing/)',
+        pathNot: '^src/(index\\.ts|webhooks/index\\.ts|errors/index\\.ts|resources/operations\\.ts|utils/)',
+      },
+    },
+    {
+      name: 'redis-on-store-interfaces',
+      severity: 'error',
+      comment:
+        "credit-platform/redis implements the stores' interfaces on a user's Redis client: it reaches the interfaces (pacing and webhook stores, the shared types) and nothing else of the SDK.",
+      from: { path: '^src/redis/' },
+      to: {
+        path: '^src/(?!redis/)',
+        pathNot: '^src/(core/pacing/(types|in-flight-hold)\\.ts|core/types\\.ts|webhooks/index\\.ts|errors/index\\.ts|utils/)',
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

@@ -1,0 +1,194 @@
+// Checking a call's input before anything is sent: the operation's schemas (a field it does not
+// know is named, with the closest known one), the per-call options, `extraBody`/`extraQuery`,
+// and the path. What is refused is a RequestValidationError; nothing leaves the process.
+import * as z from 'zod/mini';
+import { type ErrorItem, RequestValidationError } from '../../errors/index.js';
+import { checkRequestOptionNames } from '../config/option-names.js';
+import type { HttpCall, QueryValue, RequestOptions } from '../types.js';
+import { closestName } from '../../utils/closest-name.js';
+import { fillPath, type Operation, type OperationInput, pathParamNames } from './operation.js';
+
+// Schemas are parsed by zod's interpreter, not `z.compile`: the compiler is 29 KB of the
+// 40 KB (gzipped) budget of the whole client. Valid responses are vouched for without parsing
+// (response-check.ts); zod runs on requests (a few fields) and on responses that check refuses.
+
+// zod/mini loads no locale, so an issue without a message of ours would read "Invalid input".
+// This names what was expected instead, in a few lines rather than the whole English locale.
+function readableIssue(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${issue.expected}, received ${describe(issue.input)}`;
+    case 'invalid_value':
+      return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'too_small':
+      return `must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `must be at most ${String(issue.maximum)}`;
+    case 'unrecognized_keys':
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+    case 'invalid_union':
+      return 'matches none of the expected shapes';
+    default:
+      return 'is not valid';
+  }
+}
+
+function describe(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  return typeof input;
+}
+
+/** Parses `value` with `schema`; every issue has a readable message. */
+export function safeParse<S extends z.core.$ZodType>(schema: S, value: unknown): z.core.util.SafeParseResult<z.output<S>> {
+  return z.safeParse(schema, value, { error: readableIssue }) as z.core.util.SafeParseResult<z.output<S>>;
+}
+
+function fieldCode(path: readonly PropertyKey[]): string {
+  // The service names codes after the field (INVALID_AMOUNT, INVALID_TOKEN); for `events.2`
+  // the field is `events`.
+  const key = [...path].reverse().find((part) => typeof part === 'string') ?? 'request';
+  return `INVALID_${String(key)
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toUpperCase()}`;
+}
+
+/** Turns zod issues into the service's `{ field, message, code }` items. */
+function toErrorItems(issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
+  return issues.map((issue) => {
+    const custom = issue.code === 'custom' ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
+    return {
+      field: issue.path.map(String).join('.') || 'request',
+      message: issue.message,
+      code: typeof custom === 'string' ? custom : fieldCode(issue.path),
+    };
+  });
+}
+
+/** The field names of an object schema (its shape's keys), or `undefined` for any other schema. */
+export function knownFields(schema: z.core.$ZodType): string[] | undefined {
+  const shape = (schema._zod.def as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : undefined;
+}
+
+/** One `UNKNOWN_FIELD` item, naming the closest known field when one is close. */
+function unknownFieldItem(field: string, known: readonly string[]): ErrorItem {
+  const near = closestName(field, known);
+  const hint = near
+    ? `did you mean '${near}'?`
+    : `known fields: ${known.join(', ') || 'none'}; send a field this SDK does not know yet with the extraBody or extraQuery option`;
+  return { field, code: 'UNKNOWN_FIELD', message: `is not a field of this request; ${hint}` };
+}
+
+/** Throws the {@link RequestValidationError} for `errors`; `what` names the call. */
+export function refuse(what: string, errors: ErrorItem[]): never {
+  const summary = errors.map((e) => `${e.field} ${e.message}`).join('; ');
+  throw new RequestValidationError(`${what} was not sent: ${summary}.`, errors);
+}
+
+/**
+ * Checks `value` against `schema` and returns the parsed value, or throws a
+ * {@link RequestValidationError} naming every offending field. A field an object schema does not
+ * know is reported alone as `UNKNOWN_FIELD` (a typo explains the rest: a patch of only `emial`
+ * also "sets nothing"). `what` names the call.
+ */
+export function validateRequest<S extends z.core.$ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const known = knownFields(schema);
+  if (known && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const unknown = Object.keys(value).filter((key) => !known.includes(key));
+    if (unknown.length > 0)
+      refuse(
+        what,
+        unknown.map((key) => unknownFieldItem(key, known)),
+      );
+  }
+  const result = safeParse(schema, value);
+  if (result.success) return result.data;
+  refuse(what, toErrorItems(result.error.issues));
+}
+
+/**
+ * Checks a call's input against its operation and builds what is sent; throws what it refuses.
+ * `optionNames` are the per-call options this kind of call takes; `name` is the resource method
+ * (`'transactions.list'`) for logs and traces. Parts the operation does not have cost nothing.
+ */
+export function prepareCall(
+  op: Operation,
+  input: OperationInput,
+  options: RequestOptions | undefined,
+  optionNames: ReadonlySet<string>,
+  name: string | undefined,
+): HttpCall {
+  const what = `${op.method} /${op.path}`;
+  if (options !== undefined) checkRequestOptionNames(options, optionNames, what);
+  const path = op.pathParams
+    ? fillPath(op.path, validateRequest(op.pathParams, input.path ?? {}, what) as Record<string, unknown>, what)
+    : op.path;
+  let query = op.query ? (validateRequest(op.query, input.query ?? {}, what) as Record<string, QueryValue>) : input.query;
+  let body = op.body ? validateRequest(op.body, input.body, what) : input.body;
+  if (options?.extraBody !== undefined || options?.extraQuery !== undefined) {
+    ({ query, body } = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what));
+  }
+  return {
+    method: op.method,
+    path,
+    query: query as Record<string, QueryValue> | undefined,
+    body,
+    options,
+    operation: name ?? what,
+  };
+}
+
+/**
+ * Merges the per-call `extraBody` and `extraQuery` into an already validated body and query.
+ * They carry fields this SDK version does not know yet, unvalidated. What they cannot do is
+ * refused, so nothing is silently overridden: a field the operation knows (it belongs in the
+ * params, where it is checked) and a path parameter's name (the path is filled from the checked
+ * arguments before, and the key is a header they never reach).
+ */
+function mergeExtras(
+  op: Operation,
+  validated: { query: Record<string, QueryValue> | undefined; body: unknown },
+  options: RequestOptions | undefined,
+  what: string,
+): { query: Record<string, QueryValue> | undefined; body: unknown } {
+  const extraBody = options?.extraBody;
+  const extraQuery = options?.extraQuery;
+  if (extraBody === undefined && extraQuery === undefined) return validated;
+  const items: ErrorItem[] = [];
+  const pathNames = pathParamNames(op.path);
+  const check = (option: 'extraBody' | 'extraQuery', extra: unknown, known: readonly string[]) => {
+    if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
+      items.push({ field: option, code: 'INVALID_EXTRA_FIELDS', message: 'must be an object of field names and values' });
+      return;
+    }
+    for (const key of Object.keys(extra)) {
+      if (pathNames.includes(key)) {
+        items.push({
+          field: `${option}.${key}`,
+          code: 'PATH_PARAMETER',
+          message: `is a path parameter of ${op.method} /${op.path}; it is set by the call's arguments and cannot be changed through ${option}`,
+        });
+      } else if (known.includes(key)) {
+        items.push({
+          field: `${option}.${key}`,
+          code: 'KNOWN_FIELD',
+          message: `is a field this SDK knows; pass it in the call's params, where it is checked, not through ${option}`,
+        });
+      }
+    }
+  };
+  if (extraBody !== undefined) {
+    if (op.body === undefined) {
+      items.push({ field: 'extraBody', code: 'NO_BODY', message: `${op.method} /${op.path} sends no body` });
+    } else {
+      check('extraBody', extraBody, knownFields(op.body) ?? []);
+    }
+  }
+  if (extraQuery !== undefined) check('extraQuery', extraQuery, op.query ? (knownFields(op.query) ?? []) : []);
+  if (items.length > 0) refuse(what, items);
+  return {
+    query: extraQuery ? { ...validated.query, ...extraQuery } : validated.query,
+    body: extraBody ? { ...(validated.body as Record<string, unknown>), ...extraBody } : validated.body,
+  };
+}

@@ -1,0 +1,145 @@
+import type { ErrorItem } from '../../errors/error-item.js';
+import { InspectableHeaders } from '../../errors/inspectable-headers.js';
+import { type DecodedText, decodeEscapes, originalRange } from './escaped-text.js';
+
+const REDACTED = '[REDACTED]';
+
+/**
+ * Replaces every occurrence of each secret in `text`, however it is spelled: plainly, or with any
+ * of its characters escaped as JSON escapes them (`\uXXXX` in either hex case, `\/`, also behind
+ * more backslashes when the escape was escaped again) or as a URL encodes them (`%2F`). Applied
+ * to every string an error or a log line keeps from something the server sent, since a
+ * misbehaving proxy or service may echo the key back, and JSON encoders escape what they like.
+ *
+ * The text is decoded once into a shadow copy with a map back to the original
+ * (escaped-text.ts), the secrets are found in the shadow by plain search, and each match is cut
+ * out of the original along the map. No pattern is built from a secret, so the work is linear in
+ * the text whatever it holds; it runs only when an error or a log line is built, never on a call
+ * that succeeds.
+ */
+export function redact(text: string, secrets: readonly string[]): string {
+  const ranges: [number, number][] = [];
+  let decoded: DecodedText | undefined | null = null;
+  for (const secret of secrets) {
+    // Very short "secrets" would shred ordinary words; a real key is never this short.
+    if (secret.length < MIN_SECRET_LENGTH) continue;
+    find(text, secret, ranges, undefined);
+    if (decoded === null) decoded = decodeEscapes(text);
+    if (decoded === undefined) continue;
+    const plain = decodeEscapes(secret)?.text ?? secret;
+    if (plain.length >= MIN_SECRET_LENGTH) find(decoded.text, plain, ranges, decoded);
+  }
+  return ranges.length === 0 ? text : cut(text, ranges);
+}
+
+const MIN_SECRET_LENGTH = 4;
+
+// Adds the ranges of the original that hold `needle` in `haystack` (the original, or its decoded
+// shadow when `decoded` is given).
+function find(haystack: string, needle: string, ranges: [number, number][], decoded: DecodedText | undefined): void {
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
+    ranges.push(decoded ? originalRange(decoded, at, at + needle.length) : [at, at + needle.length]);
+  }
+}
+
+// `text` with each range, merged with those it overlaps or touches, replaced by the marker.
+function cut(text: string, ranges: [number, number][]): string {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const parts: string[] = [];
+  let covered = -1;
+  for (const [start, end] of ranges) {
+    if (start > covered) parts.push(text.slice(Math.max(covered, 0), start), REDACTED);
+    covered = Math.max(covered, end);
+  }
+  parts.push(text.slice(covered));
+  return parts.join('');
+}
+
+/** Every field of every error item, redacted: the service may echo the key in any of them. */
+export function redactItems(items: readonly ErrorItem[], secrets: readonly string[]): ErrorItem[] {
+  return items.map((item) => {
+    const out: ErrorItem = { field: redact(item.field, secrets), message: redact(item.message, secrets) };
+    if (item.code !== undefined) out.code = redact(item.code, secrets);
+    return out;
+  });
+}
+
+/** A copy of `headers` with every value redacted. */
+export function redactHeaders(headers: Headers, secrets: readonly string[]): InspectableHeaders {
+  const out = new InspectableHeaders();
+  for (const [name, value] of headers) out.append(name, redact(value, secrets));
+  return out;
+}
+
+/**
+ * The `cause` an SDK error keeps: the original when nothing of it can hold a secret, else a copy
+ * of the chain that keeps only each error's name, `code` and message and stack, redacted. The
+ * original is kept only when its message, stack and every other field it lists are strings or
+ * numbers free of secrets: a field holding an object (the `Request` a custom `fetch` attached,
+ * with the key in its headers) cannot be vouched for, so the copy leaves it out.
+ */
+export function redactCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (!(cause instanceof Error) || depth > 4) return cause;
+  const inner = redactCause(cause.cause, secrets, depth + 1);
+  const message = redact(cause.message, secrets);
+  const stack = cause.stack === undefined ? undefined : redact(cause.stack, secrets);
+  if (message === cause.message && stack === cause.stack && inner === cause.cause && fieldsAreClean(cause, secrets)) {
+    return cause;
+  }
+  const copy = new Error(message, inner === undefined ? undefined : { cause: inner });
+  copy.name = cause.name;
+  copy.stack = stack ?? `${cause.name}: ${message}`;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === 'string') Object.assign(copy, { code: redact(code, secrets) });
+  return copy;
+}
+
+// Whether every field an error lists (its `code`, `errno`, `syscall`, ...) is a primitive that
+// holds no secret; `cause` is judged on its own.
+function fieldsAreClean(error: Error, secrets: readonly string[]): boolean {
+  for (const key of Object.keys(error)) {
+    if (key === 'cause') continue;
+    const value = (error as unknown as Record<string, unknown>)[key];
+    if (typeof value === 'string') {
+      if (redact(value, secrets) !== value) return false;
+    } else if (value !== null && (typeof value === 'object' || typeof value === 'function')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * What an SDK error keeps of an error thrown by code that holds a secret (the `apiKey`
+ * function): a fresh error with the thrown error's class name and `code`, and a phrase naming
+ * them for the message. Its message, stack and every other field are dropped, since any of them
+ * may hold the key (`vault said: sk_live_…`); a name or code that does not look like one (an
+ * identifier ending in `Error`/`Exception`, an upper-case code or a number) is dropped too.
+ */
+export function opaqueCause(thrown: unknown): { cause: Error; described: string } {
+  if (!(thrown instanceof Error)) {
+    const what =
+      thrown === null || thrown === undefined
+        ? String(thrown)
+        : typeof thrown === 'object'
+          ? 'an object that is not an Error'
+          : `a ${typeof thrown}`;
+    return { cause: withheld('Error', undefined), described: what };
+  }
+  const name = ERROR_NAME.test(thrown.name) ? thrown.name : 'Error';
+  const raw = (thrown as { code?: unknown }).code;
+  const code = (typeof raw === 'string' && ERROR_CODE.test(raw)) || Number.isFinite(raw) ? (raw as string | number) : undefined;
+  const article = /^[AEIOU]/.test(name) ? 'an' : 'a';
+  return { cause: withheld(name, code), described: `${article} ${name}${code === undefined ? '' : ` (code ${code})`}` };
+}
+
+const ERROR_NAME = /^[A-Za-z][A-Za-z0-9]{0,60}(?:Error|Exception)$/;
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,60}$/;
+
+function withheld(name: string, code: string | number | undefined): Error {
+  const error = new Error('message withheld: it may hold a secret');
+  error.name = name;
+  error.stack = `${name}: ${error.message}`;
+  if (code !== undefined) Object.assign(error, { code });
+  return error;
+}

@@ -1,0 +1,254 @@
+import { HTTPError, type KyInstance, type Options as KyOptions, NetworkError, TimeoutError } from 'ky';
+import { InvalidResponseError } from '../../errors/index.js';
+import { concatBytes } from '../../utils/bytes.js';
+import type { LevelledLogger } from '../config/logger.js';
+import { type AttemptRecord, logAttempt } from '../observability/request-log.js';
+import type { RequestTraceContext } from '../observability/tracing.js';
+import type { Fetch, Middleware } from '../types.js';
+import { runMiddleware } from './middleware.js';
+import { type AttemptOutcome, decideRetry, type RetryDecision } from '../retry-policy.js';
+
+// Failures that prove the request never left this machine, so even a POST may go again.
+const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+const MANUAL_REDIRECT: RequestInit = { redirect: 'manual' };
+const EMPTY = new Uint8Array(0);
+
+/** What a call's attempts share; fixed when the call starts. */
+export interface CallSetup {
+  operation: string;
+  method: string;
+  /** `/accounts/me`: for logs and traces. */
+  path: string;
+  apiKey: string;
+  /** The key and any secret in the body: scrubbed from every string the call produces. */
+  secrets: readonly string[];
+  maxRetries: number;
+  maxRateLimitWait: number;
+  totalTimeout: number | undefined;
+  /** The largest body an attempt reads. */
+  maxResponseBytes: number;
+  middleware: readonly Middleware[];
+  /** The fetch every attempt goes through (paced, when pacing is on). */
+  fetch: Fetch;
+  log: LevelledLogger;
+  trace: RequestTraceContext | undefined;
+  /** The caller's signal: it also ends a wait between attempts. */
+  signal: AbortSignal | undefined;
+}
+
+/** The codes along an error's `cause` chain (undici nests the socket error). */
+export function errorCodes(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return codes;
+}
+
+function outcomeOf(error: unknown): AttemptOutcome | undefined {
+  if (error instanceof HTTPError) return { kind: 'status', status: error.response.status, headers: error.response.headers };
+  if (error instanceof TimeoutError) return { kind: 'timeout' };
+  if (error instanceof NetworkError) {
+    return { kind: 'connection', reachedServer: !errorCodes(error).some((code) => NEVER_SENT_CODES.has(code)) };
+  }
+  return undefined;
+}
+
+/**
+ * One call's attempts, sent as soon as it is built: one ky request each ({@link
+ * CallState.response} settles with the answer or the last attempt's error, as ky threw it).
+ * {@link CallState.fetch} is ky's fetch for each attempt (middleware, then the key, then the
+ * whole body); each failed attempt goes to the retry policy once ({@link CallState.decide}); the
+ * last decision stays here for the error (a 429's `reset`) and the trace.
+ *
+ * ky's own retry stays off (`retry: 0`): to be able to retry, ky clones every request before it
+ * is sent, which every call paid although few are ever retried, and the policy decides every
+ * retry anyway.
+ */
+export class CallState {
+  readonly setup: CallSetup;
+  readonly started = performance.now();
+  attempts = 0;
+  status: number | undefined;
+  decision: RetryDecision | undefined;
+  /** The body of the last answered attempt, read whole (within `maxResponseBytes`). */
+  body: Uint8Array = EMPTY;
+  /** The answer of the last attempt, or the error it failed with. */
+  readonly response: Promise<Response>;
+  #attemptStarted = 0;
+  // The attempt the decision above is about: each attempt is decided (and logged) once.
+  #decidedFor = 0;
+
+  constructor(ky: KyInstance, input: string, options: KyOptions, setup: CallSetup) {
+    this.setup = setup;
+    options.fetch = this.fetch;
+    this.response = this.#run(ky, input, options);
+  }
+
+  /** Milliseconds since the call started. */
+  elapsed(): number {
+    return performance.now() - this.started;
+  }
+
+  // Sends attempts until one answers or the policy says stop. Each attempt gets what is left of
+  // `totalTimeout` as its own, so ky still stops an attempt that would outlast the call; the
+  // caller's `signal` ends a wait at once.
+  async #run(ky: KyInstance, input: string, options: KyOptions): Promise<Response> {
+    const { totalTimeout, signal } = this.setup;
+    for (;;) {
+      const attempt =
+        totalTimeout === undefined ? options : { ...options, totalTimeout: Math.max(1, totalTimeout - this.elapsed()) };
+      try {
+        const response = await ky(input, attempt);
+        if (this.setup.log.debug) logAttempt(this.setup.log, this.#record(undefined, undefined), undefined);
+        return response;
+      } catch (error) {
+        const decision = this.decide(error);
+        if (decision?.retry !== true) throw error;
+        await pause(decision.waitMs, signal);
+      }
+    }
+  }
+
+  /**
+   * One attempt, as ky's `fetch`: the middleware, then the key, then the whole body, read before
+   * the attempt counts as answered, so ky's per-attempt timeout covers the body too (a server
+   * that sends headers and stalls mid-body times out instead of hanging the caller, and a reset
+   * mid-body is a connection error of that attempt).
+   */
+  readonly fetch: Fetch = async (input, init) => {
+    this.attempts++;
+    this.#attemptStarted = performance.now();
+    this.status = undefined;
+    const request = input as Request;
+    const { middleware } = this.setup;
+    const response =
+      middleware.length === 0
+        ? await this.#send(request, init, false)
+        : await runMiddleware(middleware, request, (next) => this.#send(next, init, true));
+    if (!(response instanceof Response)) throw new TypeError('A middleware resolved with something that is not a Response.');
+    this.status = response.status;
+    this.body = await readBody(response, this.setup.maxResponseBytes, `${this.setup.method} ${this.setup.path}`);
+    return response;
+  };
+
+  // The key goes on after the last middleware, on a copy, so no middleware (nor anything it
+  // kept a reference to) ever holds it. The copy is also where a Request a middleware built
+  // afresh (redirect: 'follow' by default) gets its redirects turned off again.
+  #send(request: Request, init: RequestInit | undefined, copy: boolean): Promise<Response> {
+    const keyed = copy ? new Request(request, MANUAL_REDIRECT) : request;
+    keyed.headers.set('x-api-key', this.setup.apiKey);
+    return this.setup.fetch(keyed, init);
+  }
+
+  /** Decides about the attempt that just failed with `error`; once per attempt. */
+  decide(error: unknown): RetryDecision | undefined {
+    if (this.#decidedFor === this.attempts) return this.decision;
+    this.#decidedFor = this.attempts;
+    const outcome = outcomeOf(error);
+    const { setup } = this;
+    this.decision =
+      outcome === undefined
+        ? undefined
+        : decideRetry({
+            attempt: this.attempts,
+            maxRetries: setup.maxRetries,
+            method: setup.method,
+            outcome,
+            maxRateLimitWait: setup.maxRateLimitWait,
+            remainingMs: setup.totalTimeout === undefined ? undefined : setup.totalTimeout - this.elapsed(),
+            now: Date.now(),
+          });
+    logAttempt(setup.log, this.#record(outcome, error), this.decision);
+    return this.decision;
+  }
+
+  #record(outcome: AttemptOutcome | undefined, error: unknown): AttemptRecord {
+    const { setup } = this;
+    const record: AttemptRecord = {
+      operation: setup.operation,
+      method: setup.method,
+      path: setup.path,
+      attempt: this.attempts,
+      status: outcome?.kind === 'status' ? outcome.status : this.status,
+      elapsedMs: performance.now() - this.#attemptStarted,
+      secrets: setup.secrets,
+    };
+    if (outcome?.kind === 'timeout') record.failure = 'timeout';
+    else if (outcome?.kind === 'connection') record.failure = errorCodes(error)[0] ?? 'connection error';
+    else if (outcome === undefined && error !== undefined) record.failure = error instanceof Error ? error.name : 'error';
+    return record;
+  }
+}
+
+/** Waits `ms`; the caller's signal ends the wait at once, with its reason, as it ends a request. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+// The body of an answered attempt is kept on the call state rather than in a new Response:
+// building a second Response (and its stream) per call was a measurable share of the SDK's
+// overhead. Bytes, not text: decoded after ky returns, the page's string dies young instead of
+// surviving ky's promise chain into the old generation (paging 100,000 items: heap growth
+// +50.8 MB as text, +28.0 MB as bytes; docs/benchmarks.md). The response handed to callers by
+// `.withResponse()` therefore has its body already used; its content is the `data`.
+//
+// At most `limit` bytes are ever held (`maxResponseBytes`): a `Content-Length` above it is
+// refused unread, and the stream is cancelled (the connection dropped) as soon as the count
+// passes it. A body that arrives in one chunk, as most pages do, is kept as that chunk, uncopied.
+async function readBody(response: Response, limit: number, where: string): Promise<Uint8Array> {
+  const { body } = response;
+  if (body === null) return EMPTY;
+  const declared = declaredLength(response.headers);
+  if (declared !== undefined && declared > limit) {
+    body.cancel().catch(ignore);
+    throw tooLarge(response, limit, `${where} announced a Content-Length of ${declared} bytes,`, 'it was not read');
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(ignore);
+      throw tooLarge(response, limit, `${where} answered with a body`, 'reading stopped there');
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks, total);
+}
+
+// A Content-Length counts the encoded bytes: with a Content-Encoding the decoded body (what is
+// held) may differ, so only the count as it streams in decides.
+function declaredLength(headers: Headers): number | undefined {
+  const value = headers.get('content-length');
+  if (value === null || headers.has('content-encoding')) return undefined;
+  const length = Number(value);
+  return Number.isSafeInteger(length) ? length : undefined;
+}
+
+function tooLarge(response: Response, limit: number, what: string, outcome: string): InvalidResponseError {
+  return new InvalidResponseError(
+    `${what} larger than maxResponseBytes (${limit} bytes); ${outcome}. Raise maxResponseBytes (a client or per-call option) if the service really answers with more.`,
+    { status: response.status, body: '' },
+  );
+}
+
+function ignore(): void {}

@@ -1,0 +1,84 @@
+import { HTTPError, NetworkError, TimeoutError } from 'ky';
+import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatformError } from '../../errors/index.js';
+import type { CallState } from './call-state.js';
+import { redact, redactCause } from '../redaction/redact.js';
+import { isRedirect, redirectMessage } from './redirect-error.js';
+import { apiErrorFromResponse } from './error-from-status.js';
+
+const utf8 = new TextDecoder();
+
+/** What the error of a failed call is described with. */
+export interface FailedCall {
+  /** `METHOD /path`, for messages. */
+  where: string;
+  secrets: readonly string[];
+  signal: AbortSignal | undefined;
+  timeout: number;
+  totalTimeout: number | undefined;
+  /** The service's host, for connection errors. */
+  host: string;
+}
+
+function describeCause(cause: unknown): string {
+  let current: unknown = cause;
+  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return ` (${code})`;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return cause instanceof Error ? ` (${cause.message})` : '';
+}
+
+/**
+ * Turns whatever ky threw into the SDK error that describes the failure. The caller's signal is
+ * checked first, so an aborted call is never reported as a timeout or a connection error.
+ */
+export function toSdkError(error: unknown, state: CallState, call: FailedCall): Error {
+  const { where, secrets } = call;
+  if (call.signal?.aborted) {
+    const cause = redactCause(call.signal.reason, secrets);
+    const timedOut = cause instanceof Error && cause.name === 'TimeoutError';
+    return timedOut
+      ? new APITimeoutError(`${where} timed out: the caller's AbortSignal timed out.`, { cause })
+      : new APIUserAbortError(`${where} was aborted by the caller's AbortSignal.`, { cause });
+  }
+  // ky gives up at once on errors the clock never saw (e.g. the total timeout); decide once so
+  // every failure is logged and a 429's reset comes from the same decision.
+  const decision = state.decide(error);
+  if (error instanceof HTTPError) {
+    const { response } = error;
+    return apiErrorFromResponse({
+      status: response.status,
+      headers: response.headers,
+      text: utf8.decode(state.body),
+      where,
+      secrets,
+      resetAt: decision?.resetAt,
+      now: Date.now(),
+      message: isRedirect(response) ? redirectMessage(response, error.request.url, where) : undefined,
+    });
+  }
+  // Why the last failure was not retried, when a budget (not the method or the status) decided.
+  const gaveUp = decision && !decision.retry && decision.gaveUp ? `; not retried: ${decision.reason}` : '';
+  const attempts = `${state.attempts === 1 ? '1 attempt' : `${state.attempts} attempts`}${gaveUp}`;
+  if (error instanceof TimeoutError) {
+    if (call.totalTimeout !== undefined && state.elapsed() >= call.totalTimeout - 1) {
+      return new APITimeoutError(`${where} timed out: totalTimeout of ${call.totalTimeout} ms spent over ${attempts}.`);
+    }
+    return new APITimeoutError(`${where} timed out: no complete response within ${call.timeout} ms (${attempts}).`);
+  }
+  if (error instanceof NetworkError) {
+    const cause = redactCause(error.cause, secrets);
+    return new APIConnectionError(
+      redact(`${where} got no response from ${call.host}${describeCause(cause)} (${attempts}).`, secrets),
+      {
+        cause,
+      },
+    );
+  }
+  if (error instanceof CreditPlatformError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new APIConnectionError(redact(`${where} failed before a response: ${message}`, secrets), {
+    cause: redactCause(error, secrets),
+  });
+}

@@ -1,0 +1,96 @@
+import { readErrorItems } from '../../errors/error-item.js';
+import {
+  APIError,
+  AuthenticationError,
+  BadRequestError,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+  type APIErrorInit,
+} from '../../errors/index.js';
+import { parseRateLimit } from '../observability/rate-limit-headers.js';
+import { redact, redactHeaders, redactItems } from '../redaction/redact.js';
+
+type StatusErrorClass = new (init: APIErrorInit) => APIError;
+
+// The one table from HTTP status to error class (the public surface's error table). Statuses outside it map by
+// class: any other 5xx is an InternalServerError, anything else a plain APIError.
+const BY_STATUS: ReadonlyMap<number, StatusErrorClass> = new Map<number, StatusErrorClass>([
+  [400, BadRequestError],
+  [401, AuthenticationError],
+  [403, PermissionDeniedError],
+  [404, NotFoundError],
+  [409, ConflictError],
+  [422, UnprocessableEntityError],
+]);
+
+/** What an error response is turned into an {@link APIError} from. */
+export interface ErrorResponse {
+  status: number;
+  headers: Headers;
+  /** The whole body as received (any content type, possibly empty or cut short). */
+  text: string;
+  /** `METHOD /path`, for messages. */
+  where: string;
+  secrets: readonly string[];
+  /** When the wait the retry clock read from the headers ends: a 429's `reset`. */
+  resetAt: number | undefined;
+  now: number;
+  /** A message of the SDK's own instead of one read from the body: a refused redirect's. */
+  message?: string | undefined;
+}
+
+/**
+ * The message of every API error, built in this one place: the status first (`404 Deposit not
+ * found`), so a log line or a test failure says what happened, then the service's own summary
+ * when the body was an envelope that had one, else a description of the call.
+ */
+export function apiErrorMessage(status: number, serviceMessage: string | undefined, where: string, bodyNote = ''): string {
+  return `${status} ${serviceMessage ?? `${where} failed${bodyNote}`}`;
+}
+
+// Says why there is no service message: an envelope without one, a proxy page, an empty or cut-short body.
+function bodyNote(text: string, headers: Headers, isEnvelope: boolean): string {
+  if (isEnvelope) return ' (the response carried no error message)';
+  if (text.length === 0) return ' with an empty body';
+  return ` with a body that is not the service's envelope (content-type: ${headers.get('content-type') ?? 'none'})`;
+}
+
+/** The envelope's `message` and `errors` when the body is one; an HTML page or nothing gives neither. */
+function readEnvelope(text: string): { isEnvelope: boolean; message: string | undefined; errors: unknown } {
+  try {
+    const body = JSON.parse(text) as { success?: unknown; message?: unknown; errors?: unknown } | null;
+    if (body === null || typeof body !== 'object') return { isEnvelope: false, message: undefined, errors: undefined };
+    const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
+    return { isEnvelope: typeof body.success === 'boolean', message, errors: body.errors };
+  } catch {
+    return { isEnvelope: false, message: undefined, errors: undefined };
+  }
+}
+
+/**
+ * Builds the {@link APIError} subclass that names the status. The status decides the class,
+ * whatever the body says (an error status with `success: true` is still an error); every string
+ * the server sent is redacted.
+ */
+export function apiErrorFromResponse(response: ErrorResponse): APIError {
+  const { status, headers, text, secrets } = response;
+  const envelope = readEnvelope(text);
+  const init: APIErrorInit = {
+    status,
+    message: redact(
+      response.message ?? apiErrorMessage(status, envelope.message, response.where, bodyNote(text, headers, envelope.isEnvelope)),
+      secrets,
+    ),
+    errors: redactItems(readErrorItems(envelope.errors), secrets),
+    headers: redactHeaders(headers, secrets),
+    rateLimit: parseRateLimit(headers),
+    body: redact(text, secrets),
+  };
+  if (status === 429) return new RateLimitError({ ...init, reset: new Date(response.resetAt ?? response.now) });
+  const ErrorClass = BY_STATUS.get(status) ?? (status >= 500 && status <= 599 ? InternalServerError : APIError);
+  return new ErrorClass(init);
+}

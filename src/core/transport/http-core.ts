@@ -1,0 +1,276 @@
+import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import { ConfigurationError, InvalidResponseError } from '../../errors/index.js';
+import { withoutProtoKeys } from '../../utils/proto-keys.js';
+import { VERSION } from '../../version.js';
+import { checkKey, checkRequestOptions } from '../config/per-call-checks.js';
+import type { ResolvedOptions } from '../config/resolve-options.js';
+import { type RequestTraceContext, tracing } from '../observability/tracing.js';
+import { pacedFetch } from '../pacing/paced-fetch.js';
+import { Pacer } from '../pacing/pacer.js';
+import type { PacingState } from '../pacing/types.js';
+import { opaqueCause, redact } from '../redaction/redact.js';
+import { secretsIn } from '../redaction/secret-fields.js';
+import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } from '../types.js';
+import { CallState } from './call-state.js';
+import { toSdkError } from './error-from-failure.js';
+import { apiErrorFromResponse } from './error-from-status.js';
+
+const USER_AGENT = `credit-platform-typescript/${VERSION}`;
+
+// `client.rateLimit` is the state of the most recent of these with well-formed headers: a few
+// malformed answers in a row do not lose the last good state, and memory stays bounded when
+// nobody ever asks.
+const RATE_LIMIT_HEADERS_KEPT = 8;
+
+const utf8 = new TextDecoder();
+
+/**
+ * The one request pipeline: the key, the trace, then the call's attempts ({@link CallState}: one
+ * ky request each, retried as the retry policy decides), then the envelope of the answer
+ * ({@link unwrapEnvelope}).
+ */
+export class HttpCore implements Transport {
+  readonly #options: ResolvedOptions;
+  readonly #ky: KyInstance;
+  /**
+   * The headers of the last few responses (success or error) that carried rate-limit headers,
+   * newest last, for `client.rateLimit`, which reads them only when asked: most calls never ask.
+   */
+  readonly rateLimitHeaders: Headers[] = [];
+  readonly #staticKey: string | undefined;
+  /** Paces every attempt when the `pacing` option is on. */
+  readonly pacer: Pacer | undefined;
+
+  constructor(options: ResolvedOptions) {
+    this.#options = options;
+    this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
+    this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
+    // Everything that is the same for every call is configured once here: ky merges per-call
+    // options into these on each request. The key is not among them: it is added per attempt,
+    // after the middleware (call-state.ts).
+    this.#ky = ky.create({
+      // A prefix joined as text, not a `baseUrl` resolved per call: ky builds a throwaway
+      // Request and URL to resolve a baseUrl, a measurable share of each page of a long walk.
+      prefix: options.baseUrl,
+      headers: baseHeaders(options.defaultHeaders),
+      timeout: options.timeout,
+      throwHttpErrors: true,
+      retry: 0,
+      // Set on the Request itself, so a custom fetch and the middleware see it too: a followed
+      // redirect would carry the key (and a 307/308 the body) to the Location's address. A 3xx
+      // is an APIError instead (redirect-error.ts).
+      redirect: 'manual',
+    });
+  }
+
+  /** The pacer's view of the key's budget; `undefined` when pacing is off. */
+  async pacingState(): Promise<PacingState | undefined> {
+    return this.pacer?.state(this.#staticKey ?? checkKey(await this.#keyFromFunction()));
+  }
+
+  /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
+  send(call: HttpCall): Promise<HttpResult> {
+    const key = this.#staticKey;
+    if (key === undefined) return this.#keyFromFunction().then((found) => this.#traced(call, checkKey(found)));
+    return tracing.channel?.hasSubscribers === true ? this.#traced(call, key) : this.#send(call, key, undefined);
+  }
+
+  #traced(call: HttpCall, apiKey: string): Promise<HttpResult> {
+    const { channel } = tracing;
+    if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined);
+    const path = redact(`/${call.path}`, [apiKey]);
+    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path };
+    // The channel stores what the traced promise resolves with on the context; resolving with
+    // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
+    let result: HttpResult | undefined;
+    return channel
+      .tracePromise(async () => {
+        result = await this.#send(call, apiKey, trace);
+      }, trace)
+      .then(() => result as HttpResult);
+  }
+
+  async #send(call: HttpCall, apiKey: string, trace: RequestTraceContext | undefined): Promise<HttpResult> {
+    // A body may carry secrets besides the key (a webhook subscription's `secret`, or any field
+    // redaction/secret-fields.ts names, at any depth): an echo of any of them is scrubbed like the key.
+    const secrets = call.body === undefined ? [apiKey] : [apiKey, ...secretsIn(call.body)];
+    const context: CallContext = { method: call.method, path: call.path, secrets };
+    const perCall = call.options;
+    if (perCall) checkRequestOptions(perCall, context);
+    const options = this.#options;
+    const maxRetries = perCall?.maxRetries ?? options.maxRetries;
+    const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
+    // One ky request per attempt (the instance has ky's retry off); the call state retries.
+    const kyOptions: KyOptions = { method: call.method };
+    if (perCall?.headers) kyOptions.headers = perCall.headers;
+    if (call.body !== undefined) kyOptions.json = call.body;
+    if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
+    if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
+    const state = new CallState(this.#ky, withQuery(call.path, call.query), kyOptions, {
+      operation: call.operation ?? 'request',
+      method: call.method,
+      path: `/${call.path}`,
+      apiKey,
+      secrets,
+      maxRetries,
+      maxRateLimitWait: options.maxRateLimitWait,
+      totalTimeout,
+      maxResponseBytes: perCall?.maxResponseBytes ?? options.maxResponseBytes,
+      middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
+      fetch: this.#fetchFor(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
+      log: options.log,
+      trace,
+      signal: perCall?.signal,
+    });
+    try {
+      const response = await state.response;
+      this.#noteRateLimit(response.headers);
+      const text = utf8.decode(state.body);
+      return new CallResult(unwrapEnvelope(response.status, response.headers, text, context), response, text, secrets);
+    } catch (error) {
+      if (error instanceof HTTPError) this.#noteRateLimit(error.response.headers);
+      throw toSdkError(error, state, {
+        where: `${context.method} /${context.path}`,
+        secrets,
+        signal: perCall?.signal,
+        timeout: perCall?.timeout ?? options.timeout,
+        totalTimeout,
+        host: new URL(options.baseUrl).host,
+      });
+    } finally {
+      if (trace) {
+        trace.status = state.status;
+        trace.attempts = state.attempts;
+      }
+    }
+  }
+
+  #noteRateLimit(headers: Headers): void {
+    if (!headers.has('x-ratelimit-remaining')) return;
+    const recent = this.rateLimitHeaders;
+    if (recent.length === RATE_LIMIT_HEADERS_KEPT) recent.shift();
+    recent.push(headers);
+  }
+
+  // The fetch each attempt of a call goes through. Looked up per call because test tools such as
+  // msw patch the global fetch after clients are created. Pacing acts on the network call itself,
+  // inside the middleware and after the key is set, so a middleware that answers from a
+  // recording (a cassette) spends no slot of the budget.
+  #fetchFor(apiKey: string, timeout: number, totalTimeout: number | undefined, trace: RequestTraceContext | undefined): Fetch {
+    const { fetch } = this.#options;
+    if (!this.pacer) return fetch ?? globalThis.fetch;
+    const deadline = totalTimeout === undefined ? undefined : Date.now() + totalTimeout;
+    return pacedFetch(this.pacer, () => fetch ?? globalThis.fetch, { apiKey, timeout, deadline, trace });
+  }
+
+  // What the function threw may quote the key (`vault said: sk_live_…`): the error keeps only its
+  // class name and code (redaction/redact.ts), and says where to look instead.
+  async #keyFromFunction(): Promise<unknown> {
+    try {
+      return await (this.#options.apiKey as () => string | Promise<string>)();
+    } catch (error) {
+      const { cause, described } = opaqueCause(error);
+      throw new ConfigurationError(
+        'apiKey',
+        `The \`apiKey\` function threw ${described}; check the secret store or environment it reads the key from. What it threw is not kept beyond its name and code, since it may hold the key.`,
+        { cause },
+      );
+    }
+  }
+}
+
+// The query is joined to the path here rather than handed to ky as `searchParams`, for which ky
+// parses the URL again and builds a second Request on every call. Encoded as URLSearchParams
+// encodes it; a query already in the path (`client.request('GET', 'x?a=1')`) is kept.
+function withQuery(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const key of Object.keys(query)) {
+    const value = query[key];
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return path;
+  const hash = path.indexOf('#');
+  const [base, fragment] = hash === -1 ? [path, ''] : [path.slice(0, hash), path.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}${search}${fragment}`;
+}
+
+// Headers compare names case-insensitively, so a default `X-API-Key` or `User-Agent` in any
+// spelling is replaced rather than sent beside the SDK's own. Handed to ky as a plain object of
+// lower-case names: ky merges a Headers instance into every request measurably more slowly.
+function baseHeaders(defaults: Record<string, string>): Record<string, string> {
+  const headers = new Headers(defaults);
+  headers.delete('x-api-key');
+  headers.set('user-agent', USER_AGENT);
+  return Object.fromEntries(headers);
+}
+
+/**
+ * Unwraps the `success/data/message/errors` envelope (spec 2.1) of a 2xx answer. Returns `data`
+ * when `success` is true, with no own `__proto__` or `constructor` key left at any depth (the
+ * parsed JSON may be handed out as it is); throws an `APIError` when it is false; throws an
+ * `InvalidResponseError` for a body that is not JSON or not the envelope. Error statuses never
+ * come here: their status decides the error (error-from-status.ts).
+ */
+function unwrapEnvelope(status: number, headers: Headers, text: string, context: CallContext): unknown {
+  let body: unknown;
+  try {
+    body = withoutProtoKeys(JSON.parse(text), text);
+  } catch {
+    throw notTheEnvelope(
+      `${status} with a body that is not JSON (content-type: ${headers.get('content-type') ?? 'none'})`,
+      status,
+      text,
+      context,
+    );
+  }
+  if (body === null || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
+    throw notTheEnvelope(`${status} with JSON that is not the service's envelope (no boolean "success")`, status, text, context);
+  }
+  const envelope = body as { success: boolean; data?: unknown; message?: unknown; errors?: unknown };
+  if (envelope.success) {
+    if (!('data' in envelope)) throw notTheEnvelope('success without a "data" field', status, text, context);
+    return envelope.data;
+  }
+  throw apiErrorFromResponse({
+    status,
+    headers,
+    text,
+    where: `${context.method} /${context.path}`,
+    secrets: context.secrets,
+    resetAt: undefined,
+    now: Date.now(),
+  });
+}
+
+// The message may quote a header the server chose (content-type), so it is redacted like the body.
+function notTheEnvelope(what: string, status: number, text: string, context: CallContext): InvalidResponseError {
+  return new InvalidResponseError(redact(`${context.method} /${context.path} answered ${what}`, context.secrets), {
+    status,
+    body: redact(text, context.secrets),
+  });
+}
+
+/** A call's answer; its redaction needs no closure per call. */
+class CallResult implements HttpResult {
+  readonly data: unknown;
+  readonly response: Response;
+  readonly #text: string;
+  readonly #secrets: readonly string[];
+
+  constructor(data: unknown, response: Response, text: string, secrets: readonly string[]) {
+    this.data = data;
+    this.response = response;
+    this.#text = text;
+    this.#secrets = secrets;
+  }
+
+  redact(text: string): string {
+    return redact(text, this.#secrets);
+  }
+
+  redactedBody(): string {
+    return redact(this.#text, this.#secrets);
+  }
+}

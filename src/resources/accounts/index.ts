@@ -1,0 +1,2 @@
+export { AccountKyc, Accounts } from './accounts.js';
+export type * from './accounts.js';

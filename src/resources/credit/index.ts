@@ -1,0 +1,2 @@
+export { Credit } from './credit.js';
+export type * from './credit.js';

@@ -1,0 +1,2 @@
+export { Deposits, Withdrawals } from './deposits.js';
+export type * from './deposits.js';

@@ -1,0 +1,2 @@
+export { Keys } from './keys.js';
+export type * from './keys.js';

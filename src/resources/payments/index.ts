@@ -1,0 +1,2 @@
+export { Payments } from './payments.js';
+export type * from './payments.js';

@@ -1,0 +1,2 @@
+export { Scores } from './scores.js';
+export type * from './scores.js';

@@ -1,0 +1,2 @@
+export { Transactions } from './transactions.js';
+export type * from './transactions.js';

@@ -1,0 +1,2 @@
+export { Webhooks } from './webhooks.js';
+export type * from './webhooks.js';

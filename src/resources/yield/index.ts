@@ -1,0 +1,2 @@
+export { Yield } from './yield.js';
+export type * from './yield.js';

@@ -1,0 +1,157 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/cli/dispatch.js';
+import { createNodeWebhookHandler, type WebhookEvent } from '../../../src/webhooks/index.js';
+import { cli, memoryIO } from '../../helpers/cli-run.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A loopback endpoint whose handler is set later (once the fake has printed its secret). */
+async function lateEndpoint() {
+  let listener: RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = createServer((req, res) => listener(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`,
+    use(l: RequestListener) {
+      listener = l;
+    },
+  };
+}
+
+/** Starts `credit-platform fake <args>` in-process; resolves once it printed its key. */
+async function startFake(args: string[]) {
+  const { io, out, stop } = memoryIO();
+  const exit = runCli(['fake', '--port', '0', '--transactions', '3', ...args], io);
+  cleanups.push(async () => {
+    stop();
+    await exit;
+  });
+  while (!/CREDIT_PLATFORM_API_KEY=/.test(out.stdout)) {
+    const early = await Promise.race([exit, new Promise((resolve) => setTimeout(resolve, 10))]);
+    if (typeof early === 'number') throw new Error(`fake exited with ${early}: ${out.stderr}`);
+  }
+  const line = (name: string) => new RegExp(`^${name}=(\\S+)$`, 'm').exec(out.stdout)?.[1];
+  const env = {
+    CREDIT_PLATFORM_BASE_URL: line('CREDIT_PLATFORM_BASE_URL') ?? '',
+    CREDIT_PLATFORM_API_KEY: line('CREDIT_PLATFORM_API_KEY') ?? '',
+  };
+  return { out, env, secret: line('WEBHOOK_SECRET'), stop, exit };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(check()).toBe(true);
+}
+
+describe('credit-platform fake --forward-to', () => {
+  it('prints a generated WEBHOOK_SECRET, forwards a triggered event signed with it, and prints one line per attempt', async () => {
+    const endpoint = await lateEndpoint();
+    const fake = await startFake(['--forward-to', endpoint.url]);
+    expect(fake.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    const handled: WebhookEvent[] = [];
+    endpoint.use((req, res) =>
+      createNodeWebhookHandler({ secret: fake.secret ?? '', on: { 'deposit.created': (e) => void handled.push(e) } })(req, res),
+    );
+
+    const trigger = await cli(['webhooks', 'trigger', 'deposit.created', '--data', '{"amount":"42.00"}'], { env: fake.env });
+    expect(trigger.code).toBe(0);
+    const id = /^emitted deposit\.created (evt_\S+) to 1 endpoint\(s\)\n {2}http:\/\/127\.0\.0\.1:\d+\/webhooks: 200\n$/.exec(
+      trigger.stdout,
+    )?.[1];
+    expect(id).toBeDefined();
+    expect(handled.map((e) => [e.id, e.data.amount])).toEqual([[id, '42.00']]);
+    expect(fake.out.stdout).toMatch(
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\S+Z ${id} deposit\\.created 200 in \\d+ ms \\(attempt 1 to ${endpoint.url}\\)$`, 'm'),
+    );
+
+    // An event the API emits by itself (a deposit) is forwarded too.
+    const res = await fetch(`${fake.env.CREDIT_PLATFORM_BASE_URL}/deposits`, {
+      method: 'POST',
+      headers: { 'x-api-key': fake.env.CREDIT_PLATFORM_API_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'USDC', chain: 'Base', amount: '1.00' }),
+    });
+    expect(res.status).toBe(201);
+    await until(() => handled.length === 2);
+
+    fake.stop();
+    expect(await fake.exit).toBe(0);
+  });
+
+  it('prints the network error and the next attempt when the endpoint is down; never prints a --secret it was given', async () => {
+    const endpoint = await lateEndpoint();
+    endpoint.use((req) => req.socket.destroy());
+    const fake = await startFake(['--forward-to', endpoint.url, '--secret', 'whsec_given_by_user_91']);
+    expect(fake.secret).toBeUndefined();
+    const trigger = await cli(['webhooks', 'trigger', 'score.updated'], { env: fake.env });
+    expect(trigger.code).toBe(0);
+    await until(() => /score\.updated failed: /.test(fake.out.stdout));
+    expect(fake.out.stdout).toMatch(
+      / score\.updated failed: TypeError: fetch failed \(.+\) in \d+ ms \(attempt 1 to .+, next attempt in 1 min\)$/m,
+    );
+    expect(fake.out.stdout + fake.out.stderr).not.toContain('whsec_given_by_user_91');
+  });
+
+  it('says when deliveries are only recorded, and sends them to subscriptions with --send-webhooks', async () => {
+    for (const [flag, expected] of [
+      [[], /recorded, not sent \(attempt 1 to https:\/\/127\.0\.0\.1:1\/x; start the fake with --send-webhooks/],
+      [
+        ['--send-webhooks'],
+        /failed: TypeError: fetch failed \(.+\) in \d+ ms \(attempt 1 to https:\/\/127\.0\.0\.1:1\/x, next attempt in 1 min\)/,
+      ],
+    ] as const) {
+      const fake = await startFake([...flag]);
+      const headers = { 'x-api-key': fake.env.CREDIT_PLATFORM_API_KEY, 'content-type': 'application/json' };
+      const sub = await fetch(`${fake.env.CREDIT_PLATFORM_BASE_URL}/webhooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ url: 'https://127.0.0.1:1/x', events: ['deposit.created'], secret: 'whsec_s' }),
+      });
+      expect(sub.status).toBe(201);
+      expect((await cli(['webhooks', 'trigger', 'deposit.created'], { env: fake.env })).code).toBe(0);
+      await until(() => expected.test(fake.out.stdout));
+    }
+  });
+
+  it('refuses, with exit 2 and nothing started, --secret without --forward-to and plain http:// beyond loopback', async () => {
+    const lone = await cli(['fake', '--secret', 'whsec_lonely']);
+    expect(lone.code).toBe(2);
+    expect(lone.stderr).toContain('--secret signs forwarded deliveries; give --forward-to <url> too.');
+    const remote = await cli(['fake', '--forward-to', 'http://192.168.0.10:3000/webhooks']);
+    expect(remote.code).toBe(2);
+    expect(remote.stderr).toContain('--forward-to may use http:// only on this machine');
+    expect(remote.stdout).toBe('');
+  });
+});
+
+describe('credit-platform fake on a busy port', () => {
+  it('exits 1 and says to pick another --port', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => busy.close(() => resolve())));
+    const result = await cli(['fake', '--port', String((busy.address() as AddressInfo).port)]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/EADDRINUSE.*another program listens there; pick another --port \(0: any free port\)\.\n$/);
+  });
+});
+
+describe('credit-platform webhooks trigger', () => {
+  it('says what to set when there is no fake to talk to, and refuses a base URL that is not a local fake', async () => {
+    const none = await cli(['webhooks', 'trigger', 'deposit.created']);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('set CREDIT_PLATFORM_BASE_URL and CREDIT_PLATFORM_API_KEY');
+    const remote = await cli(['webhooks', 'trigger', 'deposit.created'], {
+      env: { CREDIT_PLATFORM_BASE_URL: 'https://api.example.com/api/v1', CREDIT_PLATFORM_API_KEY: 'cpk_live_x' },
+    });
+    expect(remote.code).toBe(1);
+    expect(remote.stderr).toContain('https://api.example.com is not a local fake');
+  });
+});

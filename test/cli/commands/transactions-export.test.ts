@@ -1,0 +1,201 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
+import { runCli } from '../../../src/cli/dispatch.js';
+import { cli, memoryIO } from '../../helpers/cli-run.js';
+
+const COUNT = 1234;
+let dir: string;
+let server: FakeServer | undefined;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-export-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function envOf(s: FakeServer): Record<string, string> {
+  return { CREDIT_PLATFORM_API_KEY: s.apiKey, CREDIT_PLATFORM_BASE_URL: s.baseUrl };
+}
+
+/** The fake's ids, in the order the service lists them. */
+async function allIds(s: FakeServer): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor === null ? 'limit=100' : `limit=100&cursor=${encodeURIComponent(cursor)}`;
+    const res = await fetch(`${s.baseUrl}/transactions?${query}`, { headers: { 'x-api-key': s.apiKey } });
+    const { data } = await res.json();
+    ids.push(...data.items.map((t: { id: string }) => t.id));
+    cursor = data.nextCursor;
+  } while (cursor !== null);
+  return ids;
+}
+
+/**
+ * A fake whose GET /transactions starts failing (503, every attempt, so the client's retries
+ * give up too) at the `failAt`-th request, until `heal()`.
+ */
+async function failingServer(failAt: number) {
+  const started = await startFakeServer({ transactions: COUNT });
+  const { fake } = started;
+  let seen = 0;
+  let healed = false;
+  await started.close();
+  const wrapped = {
+    ...fake,
+    handle(request: Request, context?: { clientAddress?: string }) {
+      if (!healed && new URL(request.url).pathname.endsWith('/transactions') && ++seen >= failAt) {
+        fake.faults.inject({ path: '/transactions', kind: 'status', status: 503 });
+      }
+      return fake.handle(request, context);
+    },
+  };
+  const s = await startFakeServer({ fake: wrapped });
+  return {
+    server: s,
+    heal: () => {
+      healed = true;
+      fake.faults.clear();
+    },
+  };
+}
+
+/** The arguments of the printed resume command (`npx credit-platform ...`), unquoted. */
+function resumeArgv(stderr: string): string[] {
+  const line = stderr.split('\n').find((l) => l.startsWith('  npx credit-platform '));
+  if (line === undefined) throw new Error(`no resume command in:\n${stderr}`);
+  const words = line.trim().split(' ');
+  expect(words.every((w) => !w.includes("'"))).toBe(true);
+  return words.slice(2);
+}
+
+describe('credit-platform transactions export', () => {
+  it('writes every transaction exactly once as NDJSON to stdout, with a progress line on stderr', async () => {
+    server = await startFakeServer({ transactions: COUNT });
+    const result = await cli(['transactions', 'export'], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    const ids = lines.map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(ids).toEqual(await allIds(server));
+    expect(new Set(ids).size).toBe(COUNT);
+    expect(result.stderr).toMatch(new RegExp(`^exported ${COUNT} transactions, 13 pages, \\d+/s\\n$`, 'm'));
+  });
+
+  it('writes CSV with a header row and one RFC 4180 row per transaction to --out', async () => {
+    server = await startFakeServer({ transactions: 5 });
+    server.fake.admin.addTransaction(server.fake.accountId, { token: 'US,DC', chain: 'say "base"' });
+    const out = join(dir, 'tx.csv');
+    const result = await cli(['transactions', 'export', '--format', 'csv', '--out', out, '--limit', '2'], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    const text = await readFile(out, 'utf8');
+    const rows = text.split('\r\n');
+    expect(rows[0]).toBe('id,type,status,token,chain,amount,transactionHash,createdAt');
+    expect(rows).toHaveLength(1 + 6 + 1);
+    expect(rows.at(-1)).toBe('');
+    expect(rows.slice(1, -1).map((r) => r.split(',')[0])).toEqual(await allIds(server));
+    expect(text).toContain(',"US,DC","say ""base""",');
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toContain(`exported 6 transactions, 3 pages`);
+  });
+
+  it('after a failed page, prints the command that resumes it; run, the file holds every id once', async () => {
+    const { server: s, heal } = await failingServer(5);
+    server = s;
+    const out = join(dir, 'resumed.ndjson');
+    const failed = await cli(['transactions', 'export', '--out', out], { env: envOf(s) });
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/failed after 400 transactions, 4 pages, \d+\/s: InternalServerError: /);
+    expect(failed.stderr).toContain('Resume from the failed page with:');
+    const argv = resumeArgv(failed.stderr);
+    expect(argv).toEqual([
+      'transactions',
+      'export',
+      '--format=ndjson',
+      `--out=${out}`,
+      '--limit=100',
+      expect.stringMatching(/^--cursor=./),
+    ]);
+    expect((await readFile(out, 'utf8')).split('\n')).toHaveLength(401);
+
+    heal();
+    const resumed = await cli(argv, { env: envOf(s) });
+    expect(resumed.code).toBe(0);
+    const ids = (await readFile(out, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(ids).toEqual(await allIds(s));
+  });
+
+  it('resumes a CSV export without a second header', async () => {
+    const { server: s, heal } = await failingServer(3);
+    server = s;
+    const out = join(dir, 'resumed.csv');
+    const failed = await cli(['transactions', 'export', '--format', 'csv', '--out', out], { env: envOf(s) });
+    expect(failed.code).toBe(1);
+    heal();
+    const resumed = await cli(resumeArgv(failed.stderr), { env: envOf(s) });
+    expect(resumed.code).toBe(0);
+    const rows = (await readFile(out, 'utf8')).split('\r\n').slice(0, -1);
+    expect(rows.filter((r) => r.startsWith('id,'))).toHaveLength(1);
+    expect(rows.slice(1).map((r) => r.split(',')[0])).toEqual(await allIds(s));
+  });
+
+  it('stops after the current page on Ctrl-C and prints the command that continues', async () => {
+    server = await startFakeServer({ transactions: COUNT });
+    const { io, out, stop } = memoryIO({ env: envOf(server) });
+    const file = join(dir, 'stopped.ndjson');
+    // Ctrl-C once the first progress line is out: the page in hand is written, then the export stops.
+    io.stderr.once('data', stop);
+    const code = await runCli(['transactions', 'export', '--out', file], io);
+    expect(code).toBe(130);
+    expect(out.stderr).toMatch(/stopped after \d+00 transactions, \d+ pages?, \d+\/s\. Continue with:/);
+    const resumed = await cli(resumeArgv(out.stderr), { env: envOf(server) });
+    expect(resumed.code).toBe(0);
+    const ids = (await readFile(file, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { id: string }).id);
+    expect(ids).toEqual(await allIds(server));
+  });
+
+  it('refuses to resume into a file whose last line is cut short', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const out = join(dir, 'cut.ndjson');
+    await writeFile(out, '{"id":"tx_1"}\n{"id":"tx_');
+    const result = await cli(['transactions', 'export', '--out', out, '--cursor', 'abc'], { env: envOf(server) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('does not end with a line break');
+    expect(await readFile(out, 'utf8')).toBe('{"id":"tx_1"}\n{"id":"tx_');
+  });
+
+  it("without a key, prints the client's own ConfigurationError message and exits 1", async () => {
+    const result = await cli(['transactions', 'export'], { env: { CREDIT_PLATFORM_BASE_URL: 'http://127.0.0.1:1/api/v1' } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      'transactions export: No API key: pass `apiKey` to `new CreditPlatform({ apiKey })` or set CREDIT_PLATFORM_API_KEY. Keys are created in the dashboard under Settings > API Keys.\n',
+    );
+  });
+
+  it('refuses a bad --format or --limit before anything is sent (exit 2)', async () => {
+    for (const argv of [
+      ['--format', 'xml'],
+      ['--limit', '101'],
+      ['--limit', '0'],
+      ['--cursor', ''],
+    ]) {
+      const result = await cli(['transactions', 'export', ...argv], {
+        env: { CREDIT_PLATFORM_API_KEY: 'k', CREDIT_PLATFORM_BASE_URL: 'http://127.0.0.1:1/api/v1' },
+      });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSignedWebhookDelivery, signWebhookPayload } from '../../../src/webhooks/index.js';
+import { cli } from '../../helpers/cli-run.js';
+
+const SECRET = 'whsec_cli_verify_77aa';
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'cli-verify-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const delivery = (timestamp?: string) =>
+  createSignedWebhookDelivery({
+    type: 'deposit.created',
+    data: { depositId: 'dep_1', token: 'USDC', amount: '10.00', transactionHash: `0x${'ab'.repeat(32)}` },
+    secret: SECRET,
+    id: 'evt_cli_verify_1',
+    timestamp,
+  });
+
+describe('credit-platform webhooks verify', () => {
+  it('prints the type and id of an authentic, fresh delivery read from --file, exit 0', async () => {
+    const { body, headers } = delivery();
+    const file = join(dir, 'body.json');
+    await writeFile(file, body);
+    const result = await cli([
+      'webhooks',
+      'verify',
+      '--secret',
+      SECRET,
+      '--signature',
+      headers['x-webhook-signature'],
+      '--file',
+      file,
+    ]);
+    expect(result).toEqual({ code: 0, stdout: 'verified: deposit.created evt_cli_verify_1\n', stderr: '' });
+  });
+
+  it('reads the body from stdin without --file', async () => {
+    const { body, headers } = delivery();
+    const result = await cli(['webhooks', 'verify', '--secret', SECRET, '--signature', headers['x-webhook-signature']], {
+      stdin: body,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('verified: deposit.created evt_cli_verify_1\n');
+  });
+
+  it('prints the refusal code and message on stderr and exits 1', async () => {
+    const { body, headers } = delivery();
+    const stale = delivery('2020-01-01T00:00:00Z');
+    const notJson = 'not json';
+    const cases: [string, string, string][] = [
+      [`${body} `, headers['x-webhook-signature'], 'signature_mismatch: The X-Webhook-Signature header does not match'],
+      [body, 'ABC', 'malformed_signature: The X-Webhook-Signature header is not exactly 64 lowercase hex digits'],
+      [body, '', 'missing_signature: '],
+      [stale.body, stale.headers['x-webhook-signature'], 'stale_event: Event evt_cli_verify_1 is '],
+      [notJson, signWebhookPayload(notJson, SECRET), 'invalid_json: The webhook body is not valid JSON.'],
+    ];
+    for (const [stdin, signature, expected] of cases) {
+      const result = await cli(['webhooks', 'verify', '--secret', SECRET, '--signature', signature], { stdin });
+      expect({ code: result.code, stdout: result.stdout }).toEqual({ code: 1, stdout: '' });
+      expect(result.stderr.startsWith(expected)).toBe(true);
+      expect(result.stderr).not.toContain(SECRET);
+    }
+  });
+
+  it('is a usage error (exit 2) with no body source, or a missing --secret', async () => {
+    const noBody = await cli(['webhooks', 'verify', '--secret', SECRET, '--signature', 'a'.repeat(64)]);
+    expect(noBody.code).toBe(2);
+    expect(noBody.stderr).toContain('give the body with --file <path>, or pipe it on stdin');
+    const noSecret = await cli(['webhooks', 'verify', '--signature', 'a'.repeat(64)], { stdin: '{}' });
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.stderr).toContain('--secret is required');
+  });
+
+  it('refuses a body over 1 MiB without verifying it (exit 1)', async () => {
+    const result = await cli(['webhooks', 'verify', '--secret', SECRET, '--signature', 'a'.repeat(64)], {
+      stdin: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('stdin is larger than 1048576 bytes');
+  });
+});

@@ -1,0 +1,82 @@
+import diagnostics_channel from 'node:diagnostics_channel';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tracing } from '../../../src/core/observability/tracing.js';
+import { BACKOFF } from '../../../src/core/retry-policy.js';
+import { NotFoundError, type RequestTraceContext, TRACING_CHANNEL } from '../../../src/index.js';
+import { captureError } from '../../helpers/capture.js';
+import { client, fail, http, ok, url, useMswServer } from '../../helpers/msw.js';
+import { traceGuard } from '../../setup/leak-guard.js';
+
+const server = useMswServer();
+
+const saved = { ...BACKOFF };
+afterEach(() => {
+  Object.assign(BACKOFF, saved);
+});
+
+describe('tracing channel credit-platform:request', () => {
+  const channel = diagnostics_channel.tracingChannel<unknown, RequestTraceContext>(TRACING_CHANNEL);
+
+  function subscribe() {
+    const events: { event: string; context: RequestTraceContext }[] = [];
+    const handlers = {
+      start: (context: RequestTraceContext) => events.push({ event: 'start', context: { ...context } }),
+      end: (context: RequestTraceContext) => events.push({ event: 'end', context: { ...context } }),
+      asyncStart: (context: RequestTraceContext) => events.push({ event: 'asyncStart', context: { ...context } }),
+      asyncEnd: (context: RequestTraceContext) => events.push({ event: 'asyncEnd', context: { ...context } }),
+      error: (context: RequestTraceContext) => events.push({ event: 'error', context: { ...context } }),
+    };
+    channel.subscribe(handlers);
+    return { events, stop: () => channel.unsubscribe(handlers) };
+  }
+
+  it('one trace per call: operation, method and path at start; status and attempts at the end', async () => {
+    Object.assign(BACKOFF, { baseMs: 2, maxMs: 4 });
+    let n = 0;
+    server.use(http.get(url('transactions'), () => (++n === 1 ? fail(502, 'proxy') : ok({ items: [], nextCursor: null }))));
+    const { events, stop } = subscribe();
+    try {
+      await client().transactions.list({ limit: 5 });
+    } finally {
+      stop();
+    }
+    expect(events.map((e) => e.event)).toEqual(['start', 'end', 'asyncStart', 'asyncEnd']);
+    expect(events[0]?.context).toEqual({ operation: 'transactions.list', method: 'GET', path: '/transactions' });
+    expect(events[3]?.context).toMatchObject({ status: 200, attempts: 2 });
+    expect(events[3]?.context).not.toHaveProperty('result.data');
+  });
+
+  it('a failed call publishes error with the SDK error; client.request is operation "request"', async () => {
+    server.use(http.get(url('credit/limits'), () => fail(404, 'no such thing')));
+    const { events, stop } = subscribe();
+    try {
+      await captureError(client().request('GET', '/credit/limits'));
+    } finally {
+      stop();
+    }
+    const error = events.find((e) => e.event === 'error');
+    expect(error?.context.operation).toBe('request');
+    expect(error?.context.error).toBeInstanceOf(NotFoundError);
+    expect(events.at(-1)?.context).toMatchObject({ status: 404, attempts: 1 });
+  });
+
+  it('builds and publishes nothing when nobody subscribes', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'a' })));
+    const traced = vi.spyOn(tracing.channel as NonNullable<typeof tracing.channel>, 'tracePromise');
+    traceGuard.channel.unsubscribe(traceGuard.handlers);
+    try {
+      expect(channel.hasSubscribers).toBe(false);
+      await client().accounts.me();
+      expect(traced).not.toHaveBeenCalled();
+    } finally {
+      traceGuard.channel.subscribe(traceGuard.handlers);
+    }
+    const { stop } = subscribe();
+    try {
+      await client().accounts.me();
+    } finally {
+      stop();
+    }
+    expect(traced).toHaveBeenCalledTimes(1);
+  });
+});

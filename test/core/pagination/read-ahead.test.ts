@@ -1,0 +1,266 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  APIUserAbortError,
+  type CreditPlatformError,
+  InternalServerError,
+  InvalidResponseError,
+  RequestValidationError,
+} from '../../../src/index.js';
+import { captureError } from '../../helpers/capture.js';
+import { client, fail, http, ok, url, useMswServer } from '../../helpers/msw.js';
+
+const server = useMswServer();
+const TOTAL = 11;
+const ALL = Array.from({ length: TOTAL }, (_, i) => `tx_${i + 1}`);
+
+interface Served {
+  /** The cursor of every request, in the order they arrived (`null`: the first page). */
+  cursors: (string | null)[];
+  /** Requests whose signal fired before they were answered. */
+  aborted: (string | null)[];
+}
+
+/**
+ * 11 transactions in pages of 2 (cursor `c_<offset>`). `hang` pages wait until their request is
+ * aborted; `failAt` pages answer 500.
+ */
+function serve(options: { hang?: string[]; failAt?: string[] } = {}): Served {
+  const served: Served = { cursors: [], aborted: [] };
+  server.use(
+    http.get(url('transactions'), async ({ request }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      served.cursors.push(cursor);
+      if (cursor !== null && options.hang?.includes(cursor)) {
+        await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve()));
+        served.aborted.push(cursor);
+        return ok({ items: [], nextCursor: null });
+      }
+      if (cursor !== null && options.failAt?.includes(cursor)) return fail(500, 'boom');
+      const start = cursor ? Number(cursor.slice(2)) : 0;
+      const next = start + 2 < TOTAL ? `c_${start + 2}` : null;
+      return ok({ items: ALL.slice(start, start + 2).map((id) => ({ id })), nextCursor: next });
+    }),
+  );
+  return served;
+}
+
+const settle = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits (up to 2 s, for loaded machines) until `check` holds. */
+async function eventually(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check() && waited < 2_000; waited += 5) await settle(5);
+}
+
+// An error of a page read ahead is handed to the consumer; it must never escape as an
+// unhandled rejection meanwhile.
+const unhandled: unknown[] = [];
+const onUnhandled = (reason: unknown) => unhandled.push(reason);
+beforeEach(() => {
+  unhandled.length = 0;
+  process.on('unhandledRejection', onUnhandled);
+});
+afterEach(() => {
+  process.off('unhandledRejection', onUnhandled);
+  expect(unhandled).toEqual([]);
+});
+
+describe('list({ ... }, { prefetch })', () => {
+  it.each([1, 2, 3, 4])('prefetch %i yields every item exactly once, in order', async (prefetch) => {
+    const served = serve();
+    const seen: string[] = [];
+    for await (const tx of client().transactions.list({ limit: 2 }, { prefetch })) seen.push(tx.id);
+    expect(seen).toEqual(ALL);
+    expect(served.cursors).toEqual([null, 'c_2', 'c_4', 'c_6', 'c_8', 'c_10']);
+  });
+
+  it.each([1, 2, 4])('prefetch %i keeps that many pages requested ahead of the consumer, never more', async (prefetch) => {
+    const served = serve();
+    let index = 0;
+    for await (const tx of client().transactions.list({ limit: 2 }, { prefetch })) {
+      expect(tx.id).toBe(ALL[index]);
+      const page = Math.floor(index / 2) + 1; // the consumer is on this page (1-based)
+      // The consumer's work; the read-ahead fills its window meanwhile, and goes no further.
+      const window = Math.min(page + prefetch, 6);
+      await eventually(() => served.cursors.length >= window);
+      await settle(10);
+      expect(served.cursors.length).toBe(window); // at most prefetch + 1 pages held
+      index++;
+    }
+    expect(index).toBe(TOTAL);
+  });
+
+  it('without prefetch the next page is asked for only when the loop reaches it', async () => {
+    const served = serve();
+    const seen: string[] = [];
+    for await (const tx of client().transactions.list({ limit: 2 })) {
+      seen.push(tx.id);
+      await settle(5);
+      expect(served.cursors.length).toBe(Math.floor(ALL.indexOf(tx.id) / 2) + 1);
+    }
+    // The loop ran over every item, so the check above ran once per item: an empty walk fails here.
+    expect(seen).toEqual(ALL);
+    expect(served.cursors).toEqual([null, 'c_2', 'c_4', 'c_6', 'c_8', 'c_10']);
+  });
+
+  it('pages() reads ahead too', async () => {
+    const served = serve();
+    const sizes: number[] = [];
+    for await (const page of client().transactions.list({ limit: 2 }, { prefetch: 2 }).pages()) {
+      await settle(10);
+      sizes.push(page.items.length);
+      expect(served.cursors.length - sizes.length).toBeLessThanOrEqual(2);
+    }
+    expect(sizes).toEqual([2, 2, 2, 2, 2, 1]);
+  });
+
+  it('breaking out aborts the page in flight and costs at most prefetch extra requests', async () => {
+    const served = serve({ hang: ['c_6'] });
+    const seen: string[] = [];
+    for await (const tx of client().transactions.list({ limit: 2 }, { prefetch: 2 })) {
+      seen.push(tx.id);
+      if (tx.id === 'tx_3') {
+        // On page 2: pages 3 (arrived) and 4 (hanging) are requested ahead.
+        await eventually(() => served.cursors.length >= 4);
+        expect(served.cursors).toEqual([null, 'c_2', 'c_4', 'c_6']);
+        break;
+      }
+    }
+    await eventually(() => served.aborted.length > 0);
+    await settle();
+    expect(seen).toEqual(['tx_1', 'tx_2', 'tx_3']);
+    expect(served.aborted).toEqual(['c_6']);
+    expect(served.cursors).toEqual([null, 'c_2', 'c_4', 'c_6']); // nothing after the break
+  });
+
+  it('toArray({ max }) with prefetch stops reading ahead once it has max items', async () => {
+    const served = serve({ hang: ['c_6'] });
+    const items = await client().transactions.list({ limit: 2 }, { prefetch: 2 }).toArray({ max: 3 });
+    await settle();
+    expect(items.map((t) => t.id)).toEqual(['tx_1', 'tx_2', 'tx_3']);
+    expect(served.cursors.length - 2).toBeLessThanOrEqual(2);
+  });
+
+  it("the caller's signal still aborts the read-ahead", async () => {
+    serve({ hang: ['c_4'] });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const error = await captureError(async () => {
+      for await (const tx of client().transactions.list({ limit: 2 }, { prefetch: 1, signal: controller.signal })) {
+        seen.push(tx.id);
+        if (tx.id === 'tx_3') setTimeout(() => controller.abort(), 10);
+      }
+    });
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as CreditPlatformError).resumeCursor).toBe('c_4');
+    expect(seen).toEqual(['tx_1', 'tx_2', 'tx_3', 'tx_4']);
+  });
+
+  it.each([-1, 5, 1.5, Number.NaN, '1', null])(
+    'prefetch %s is a RequestValidationError and nothing is sent',
+    async (prefetch) => {
+      const served = serve();
+      const error = await captureError(async () => {
+        // @ts-expect-error a wrong type on purpose, as untyped callers may pass
+        for await (const _ of client().transactions.list({ limit: 2 }, { prefetch: prefetch as number | string })) {
+          /* never reached */
+        }
+      });
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).errors).toEqual([
+        { field: 'prefetch', code: 'INVALID_PREFETCH', message: 'must be a whole number from 0 to 4' },
+      ]);
+      expect(error.message).toMatch(/prefetch must be a whole number of pages from 0 to 4/);
+      expect(served.cursors).toEqual([]);
+    },
+  );
+});
+
+describe('resumeCursor', () => {
+  it.each([0, 1, 3])(
+    'prefetch %i: an error of a later page is thrown where the consumer reaches it, and resuming has no gap and no duplicate',
+    async (prefetch) => {
+      const served = serve({ failAt: ['c_6'] });
+      const seen: string[] = [];
+      const error = await captureError(async () => {
+        for await (const tx of client({ maxRetries: 0 }).transactions.list({ limit: 2 }, { prefetch })) {
+          seen.push(tx.id);
+          await settle(2);
+        }
+      });
+      expect(error).toBeInstanceOf(InternalServerError);
+      expect(seen).toEqual(ALL.slice(0, 6)); // every item before the failed page, none after
+      const { resumeCursor } = error as CreditPlatformError;
+      expect(resumeCursor).toBe('c_6');
+      expect(served.cursors).toEqual([null, 'c_2', 'c_4', 'c_6']); // nothing past the failure
+      expect((error as CreditPlatformError).toJSON()).toMatchObject({ resumeCursor: 'c_6' });
+
+      serve(); // the service recovers
+      for await (const tx of client().transactions.list({ limit: 2, cursor: resumeCursor }, { prefetch })) seen.push(tx.id);
+      expect(seen).toEqual(ALL);
+    },
+  );
+
+  it('a failed first page has resumeCursor null, and list({ cursor: null }) starts over', async () => {
+    server.use(http.get(url('transactions'), () => fail(500, 'down')));
+    const error = (await captureError(client({ maxRetries: 0 }).transactions.list({ limit: 2 }))) as CreditPlatformError;
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect(error.resumeCursor).toBeNull();
+
+    const served = serve();
+    const seen: string[] = [];
+    for await (const tx of client().transactions.list({ limit: 2, cursor: error.resumeCursor })) seen.push(tx.id);
+    expect(seen).toEqual(ALL);
+    expect(served.cursors[0]).toBeNull(); // no `cursor=null` on the wire
+  });
+
+  it('a walk started from a saved cursor reports that cursor when its first page fails', async () => {
+    serve({ failAt: ['c_4'] });
+    const error = await captureError(
+      client({ maxRetries: 0 }).transactions.list({ limit: 2, cursor: 'c_4' }).toArray({ max: 20 }),
+    );
+    expect((error as CreditPlatformError).resumeCursor).toBe('c_4');
+  });
+
+  it('getNextPage() errors and invalid responses carry it too', async () => {
+    serve({ failAt: ['c_2'] });
+    const first = await client({ maxRetries: 0 }).transactions.list({ limit: 2 });
+    const error = (await captureError(first.getNextPage())) as CreditPlatformError;
+    expect(error.resumeCursor).toBe('c_2');
+
+    server.use(
+      http.get(url('transactions'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return cursor === 'c_2' ? ok({ nothing: 'here' }) : ok({ items: [{ id: 'tx_1' }], nextCursor: 'c_2' });
+      }),
+    );
+    const invalid = (await captureError(
+      client().transactions.list({ limit: 2 }, { prefetch: 1 }).toArray({ max: 10 }),
+    )) as CreditPlatformError;
+    expect(invalid).toBeInstanceOf(InvalidResponseError);
+    expect(invalid.resumeCursor).toBe('c_2');
+  });
+
+  it('a cursor loop found while reading ahead is thrown after the items before it', async () => {
+    server.use(
+      http.get(url('transactions'), ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        return ok({ items: [{ id: `tx_${cursor ?? 'start'}` }], nextCursor: cursor === 'a' ? 'b' : 'a' });
+      }),
+    );
+    const seen: string[] = [];
+    const error = await captureError(async () => {
+      for await (const tx of client().transactions.list({}, { prefetch: 3 })) seen.push(tx.id);
+    });
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toMatch(/a second time/);
+    expect(seen).toEqual(['tx_start', 'tx_a', 'tx_b']);
+    expect((error as CreditPlatformError).resumeCursor).toBe('a');
+  });
+
+  it('errors of other calls have no resumeCursor', async () => {
+    server.use(http.get(url('accounts/me'), () => fail(500, 'down')));
+    const error = (await captureError(client({ maxRetries: 0 }).accounts.me())) as CreditPlatformError;
+    expect(error.resumeCursor).toBeUndefined();
+    expect('resumeCursor' in error.toJSON()).toBe(false);
+  });
+});

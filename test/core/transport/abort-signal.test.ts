@@ -1,0 +1,72 @@
+// The caller's AbortSignal: it ends a call at once, while waiting for a response or to retry,
+// keeps its reason as the cause, and an already-aborted one sends nothing.
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKOFF } from '../../../src/core/retry-policy.js';
+import { APITimeoutError, APIUserAbortError, CreditPlatform } from '../../../src/index.js';
+import { captureError } from '../../helpers/capture.js';
+import { envelope, loopback } from '../../helpers/loopback.js';
+import { API_KEY } from '../../helpers/msw.js';
+
+const saved = { ...BACKOFF };
+afterEach(() => {
+  Object.assign(BACKOFF, saved);
+});
+
+const at = (baseUrl: string, options: ConstructorParameters<typeof CreditPlatform>[0] = {}) =>
+  new CreditPlatform({ apiKey: API_KEY, baseUrl, logLevel: 'off', ...options });
+const clientAt = (baseUrl: string, options: ConstructorParameters<typeof CreditPlatform>[0] = {}) =>
+  new CreditPlatform({ apiKey: API_KEY, baseUrl, ...options });
+
+describe("the caller's AbortSignal", () => {
+  it('keeps the reason as the cause of APIUserAbortError, also while waiting to retry', async () => {
+    Object.assign(BACKOFF, { baseMs: 5_000, maxMs: 5_000 });
+    const server = await loopback((_req, res) => res.writeHead(500).end());
+    const controller = new AbortController();
+    const reason = new Error('shutting down');
+    setTimeout(() => controller.abort(reason), 150);
+    const started = Date.now();
+    const error = await captureError(at(server.baseUrl).accounts.me({ signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(error.cause).toBe(reason);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a signal from AbortSignal.timeout() gives APITimeoutError with the timeout as cause', async () => {
+    const server = await loopback(() => undefined);
+    const error = await captureError(at(server.baseUrl).accounts.me({ signal: AbortSignal.timeout(100) }));
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect((error.cause as Error).name).toBe('TimeoutError');
+  });
+
+  it('gives APIUserAbortError promptly while waiting for a response', async () => {
+    const server = await loopback(() => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const started = Date.now();
+    const error = await captureError(clientAt(server.baseUrl).accounts.me({ signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('also ends a retry wait at once', async () => {
+    const server = await loopback((_req, res) => {
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '30' });
+      res.end(JSON.stringify({ success: false, data: null, message: 'slow down' }));
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const started = Date.now();
+    const error = await captureError(clientAt(server.baseUrl).accounts.me({ signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(server.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('an already-aborted signal sends nothing', async () => {
+    const server = await loopback((_req, res) => res.end(envelope({ id: 'a' })));
+    const error = await captureError(clientAt(server.baseUrl).accounts.me({ signal: AbortSignal.abort() }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(server.requests).toHaveLength(0);
+  });
+});

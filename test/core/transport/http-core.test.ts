@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpMethod } from '../../../src/core/types.js';
+import { RequestValidationError, VERSION } from '../../../src/index.js';
+import { captureError } from '../../helpers/capture.js';
+import { API_KEY, client, http, HttpResponse, ok, url, useMswServer } from '../../helpers/msw.js';
+
+const server = useMswServer();
+
+describe('request pipeline', () => {
+  it('sends X-API-Key and a User-Agent naming the SDK and its version', async () => {
+    let headers: Headers | undefined;
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        headers = request.headers;
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    await client().accounts.me();
+    expect(headers?.get('x-api-key')).toBe(API_KEY);
+    expect(headers?.get('user-agent')).toBe(`credit-platform-typescript/${VERSION}`);
+  });
+
+  it('sends a JSON body with Content-Type application/json', async () => {
+    let body: unknown;
+    let contentType: string | null = null;
+    server.use(
+      http.post(url('webhooks'), async ({ request }) => {
+        contentType = request.headers.get('content-type');
+        body = await request.json();
+        return ok({ id: 'wh_1', url: 'https://example.com/h', events: ['deposit.created'], status: 'active' }, { status: 201 });
+      }),
+    );
+    const sub = await client().webhooks.create({ url: 'https://example.com/h', events: ['deposit.created'], secret: 's3cret' });
+    expect(contentType).toMatch(/^application\/json/);
+    expect(body).toEqual({ url: 'https://example.com/h', events: ['deposit.created'], secret: 's3cret' });
+    expect(sub.status).toBe('active');
+  });
+
+  it('percent-encodes path parameters so an id cannot change the route', async () => {
+    let path = '';
+    server.use(
+      http.delete(/\/keys\//, ({ request }) => {
+        path = new URL(request.url).pathname;
+        return ok({ keyId: 'x' });
+      }),
+    );
+    await client().keys.revoke('key/../../admin?x=1#y');
+    expect(path).toBe('/api/v1/keys/key%2F..%2F..%2Fadmin%3Fx%3D1%23y');
+  });
+
+  it('sends list parameters as the query string', async () => {
+    let query = '';
+    server.use(
+      http.get(url('transactions'), ({ request }) => {
+        query = new URL(request.url).search;
+        return ok({ items: [], nextCursor: null });
+      }),
+    );
+    await client().transactions.list({ cursor: 'abc123', limit: 50 });
+    expect(query).toBe('?cursor=abc123&limit=50');
+  });
+
+  it('applies per-call headers, and the SDK key still wins', async () => {
+    let headers: Headers | undefined;
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        headers = request.headers;
+        return ok({ id: 'a' });
+      }),
+    );
+    await client().accounts.me({ headers: { 'X-Request-Id': 'req-42', 'x-api-key': 'nope' } });
+    expect(headers?.get('x-request-id')).toBe('req-42');
+    expect(headers?.get('x-api-key')).toBe(API_KEY);
+  });
+
+  it('applies a per-call maxRetries over the client default', async () => {
+    let calls = 0;
+    server.use(
+      http.get(url('accounts/me'), () => {
+        calls++;
+        return HttpResponse.json({ success: false, data: null, message: 'down' }, { status: 500 });
+      }),
+    );
+    await captureError(client({ maxRetries: 0 }).accounts.me({ maxRetries: 1 }));
+    expect(calls).toBe(2);
+  });
+
+  it('client.request reaches any path under the base URL, with or without a leading slash', async () => {
+    const paths: string[] = [];
+    server.use(
+      http.get(/\/credit\/lines$/, ({ request }) => {
+        paths.push(new URL(request.url).pathname);
+        return ok([{ id: 'cl_1' }]);
+      }),
+    );
+    const a = await client().request('GET', '/credit/lines');
+    // Plain JavaScript may pass the method in lower case; it is normalised.
+    const b = await client().request('get' as HttpMethod, 'credit/lines');
+    expect(paths).toEqual(['/api/v1/credit/lines', '/api/v1/credit/lines']);
+    expect(a).toEqual([{ id: 'cl_1' }]);
+    expect(b).toEqual(a);
+  });
+
+  it.each([
+    ['an absolute URL', 'GET', 'https://evil.test/steal'],
+    ['a protocol-relative URL', 'GET', '//evil.test/steal'],
+    ['a dot-dot segment', 'GET', '/../admin'],
+    ['an unknown method', 'TRACE', '/accounts/me'],
+    ['an empty path', 'GET', ''],
+  ])('client.request refuses %s before sending (the key must not leave the base URL)', async (_, method, path) => {
+    let sent = 0;
+    server.use(
+      http.all(/.*/, () => {
+        sent++;
+        return ok({});
+      }),
+    );
+    const error = await captureError(client().request(method as HttpMethod, path));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(sent).toBe(0);
+  });
+
+  it('withResponse gives the data, the Response (its body already read into data) and its rate limit', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_9' }, { headers: { 'x-request-id': 'r1' } })));
+    const { data, response, rateLimit } = await client().accounts.me().withResponse();
+    expect(data.id).toBe('acc_9');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('r1');
+    expect(response.bodyUsed).toBe(true);
+    expect(response.url).toBe('https://api.credit.test/api/v1/accounts/me');
+    expect(rateLimit).toEqual({ limit: 120, remaining: 119, reset: new Date(1709856000 * 1000) });
+  });
+});
+
+describe('client.request path segments', () => {
+  it.each(['/./accounts', '/a/%2e%2e/b', '/%2E/x', 'x/.%2e/y'])('refuses %s (a dot segment in any spelling)', async (path) => {
+    let sent = 0;
+    server.use(
+      http.all(/.*/, () => {
+        sent++;
+        return ok({});
+      }),
+    );
+    expect(await captureError(client().request('GET', path))).toBeInstanceOf(RequestValidationError);
+    expect(sent).toBe(0);
+  });
+
+  it('accepts dots inside a segment', async () => {
+    server.use(http.get(/\/files\/v1\.2\.json$/, () => ok({ id: 'f' })));
+    expect(await client().request('GET', '/files/v1.2.json')).toEqual({ id: 'f' });
+  });
+});

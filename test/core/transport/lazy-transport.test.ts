@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigurationError, CreditPlatform } from '../../../src/index.js';
+import { loopback } from '../../helpers/loopback.js';
+
+// ky's import-time feature check loads undici's web streams; the root entry must reach ky only
+// through the dynamic import the transport makes on the first request.
+function staticImports(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const [, specifier] of source.matchAll(/^(?:import|export) (?!type )[^;]*?from '([^']+)';/gms)) {
+    if (!specifier) continue;
+    if (specifier.startsWith('.')) staticImports(resolve(dirname(file), specifier.replace(/\.js$/, '.ts')), seen);
+    else seen.add(specifier);
+  }
+  return seen;
+}
+
+const account = { id: 'acc_1', email: 'a@example.com' };
+
+describe('lazy transport', () => {
+  it('importing the root entry loads no ky until the first request', () => {
+    const graph = staticImports(join(process.cwd(), 'src', 'index.ts'));
+    expect(graph.has(join(process.cwd(), 'src', 'client.ts'))).toBe(true);
+    expect(graph.has('zod/mini')).toBe(true);
+    expect(graph.has('ky')).toBe(false);
+    // The module that imports ky, and the one the CommonJS build swaps in, which builds it at once.
+    for (const eager of ['http-core.ts', 'eager-transport.ts']) {
+      const file = join(process.cwd(), 'src', 'core', 'transport', eager);
+      expect(existsSync(file), file).toBe(true);
+      expect(graph.has(file), file).toBe(false);
+    }
+  });
+
+  it('concurrent first calls share one load and each gets its answer', async () => {
+    const server = await loopback((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ success: true, data: account }));
+    });
+    const client = new CreditPlatform({ apiKey: 'cp_test_key', baseUrl: server.baseUrl, maxRetries: 0 });
+    const results = await Promise.all([client.accounts.me(), client.accounts.me(), client.accounts.me()]);
+    expect(results.map((r) => r.id)).toEqual(['acc_1', 'acc_1', 'acc_1']);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('the first call sends the body as it was when called, though the core loads after the call', async () => {
+    const bodies: string[] = [];
+    const server = await loopback((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => {
+        text += chunk;
+      });
+      req.on('end', () => {
+        bodies.push(text);
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({ success: true, data: { id: 'wh_1', url: 'https://example.com/h', events: ['deposit.created'] } }),
+        );
+      });
+    });
+    const client = new CreditPlatform({ apiKey: 'cp_test_key', baseUrl: server.baseUrl, maxRetries: 0 });
+    const body = { url: 'https://example.com/h', events: ['deposit.created' as const], secret: 'abc' };
+    const call = client.webhooks.create(body);
+    body.url = 'https://changed.example.com/h';
+    await call;
+    expect(JSON.parse(bodies[0] ?? '{}').url).toBe('https://example.com/h');
+  });
+
+  it('a malformed default header still fails the constructor, before any load', () => {
+    expect(
+      () =>
+        new CreditPlatform({
+          apiKey: 'cp_test_key',
+          baseUrl: 'http://127.0.0.1:9/api/v1',
+          defaultHeaders: { 'bad header': 'x' },
+        }),
+    ).toThrow(ConfigurationError);
+  });
+});

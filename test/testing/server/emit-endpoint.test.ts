@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
+import { constructWebhookEvent } from '../../../src/webhooks/index.js';
+import { recordingTransport } from '../../helpers/fake-call.js';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const post = (s: FakeServer, body: unknown, key: string | null = s.apiKey) =>
+  fetch(`${s.url}/_fake/events`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key === null ? {} : { 'x-api-key': key }) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('POST /_fake/events (emitEndpoint)', () => {
+  it('emits the event through the fake: forwarded, recorded, answered with the event and the first attempts', async () => {
+    const { received, transport } = recordingTransport([200]);
+    server = await startFakeServer({
+      emitEndpoint: true,
+      forwardWebhooks: { url: 'http://localhost:3000/h', secret: 'whsec_e', transport },
+    });
+    const res = await post(server, { type: 'deposit.created', data: { amount: '3.00' } });
+    expect(res.status).toBe(201);
+    const { data } = await res.json();
+    expect(data.event).toMatchObject({ type: 'deposit.created', data: { amount: '3.00', token: 'USDC' } });
+    expect(data.deliveries).toEqual([
+      { url: 'http://localhost:3000/h', attempt: 1, outcome: 'succeeded', responseStatus: 200, error: null },
+    ]);
+    expect(server.fake.admin.events().map((e) => e.id)).toEqual([data.event.id]);
+    const [delivery] = received;
+    expect(constructWebhookEvent(delivery?.body ?? '', delivery?.headers.get('x-webhook-signature'), 'whsec_e').id).toBe(
+      data.event.id,
+    );
+  });
+
+  it("needs the fake's key, a known type and object data; refusals emit nothing", async () => {
+    server = await startFakeServer({ emitEndpoint: true });
+    const cases: [Response, number, string][] = [
+      [await post(server, { type: 'deposit.created' }, null), 401, 'INVALID_API_KEY'],
+      [await post(server, { type: 'deposit.created' }, 'cpk_test_wrong'), 401, 'INVALID_API_KEY'],
+      [await post(server, { type: 'deposit.nope' }), 422, 'INVALID_EVENT_TYPE'],
+      [await post(server, { type: 'deposit.created', data: [1] }), 422, 'INVALID_VALUE'],
+      [await post(server, { type: 'deposit.created', data: { amount: 5 } }), 422, 'INVALID_VALUE'],
+      [await post(server, '{oops'), 400, 'INVALID_JSON'],
+      [await post(server, { type: 'deposit.created', pad: 'x'.repeat(70_000) }), 413, 'PAYLOAD_TOO_LARGE'],
+      [await fetch(`${server.url}/_fake/events`, { headers: { 'x-api-key': server.apiKey } }), 405, 'METHOD_NOT_ALLOWED'],
+    ];
+    for (const [res, status, code] of cases) {
+      expect([res.status, (await res.json()).errors[0].code]).toEqual([status, code]);
+    }
+    expect(server.fake.admin.events()).toEqual([]);
+  });
+
+  it('is not served unless asked for', async () => {
+    server = await startFakeServer();
+    const res = await post(server, { type: 'deposit.created' });
+    expect(res.status).toBe(404);
+    expect(server.fake.admin.events()).toEqual([]);
+  });
+});

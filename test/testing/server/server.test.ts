@@ -1,0 +1,129 @@
+import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeCreditPlatform, startFakeServer, type FakeServer } from '../../../src/testing/index.js';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('startFakeServer', () => {
+  it('serves the fake on 127.0.0.1 over real HTTP', async () => {
+    server = await startFakeServer({ transactions: 10 });
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.baseUrl).toBe(`${server.url}/api/v1`);
+    const res = await fetch(`${server.baseUrl}/accounts/me`, { headers: { 'X-API-Key': server.apiKey } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-ratelimit-remaining')).toBe('599');
+    expect((await res.json()).data.id).toBe(server.fake.accountId);
+  });
+
+  it('round-trips bodies and errors', async () => {
+    server = await startFakeServer();
+    const headers = { 'X-API-Key': server.apiKey, 'content-type': 'application/json' };
+    const created = await fetch(`${server.baseUrl}/deposits`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ token: 'DAI', chain: 'Polygon', amount: '3.00' }),
+    });
+    expect(created.status).toBe(201);
+    expect((await created.json()).data.token).toBe('DAI');
+    const bad = await fetch(`${server.baseUrl}/deposits`, { method: 'POST', headers, body: '{oops' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, data: null, errors: [{ code: 'INVALID_JSON' }] });
+    const unknown = await fetch(`${server.url}/elsewhere`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).success).toBe(false);
+  });
+
+  it('answers 413 to an oversize body and keeps serving', async () => {
+    server = await startFakeServer({ maxBodyBytes: 512 });
+    const res = await fetch(`${server.baseUrl}/deposits`, {
+      method: 'POST',
+      headers: { 'X-API-Key': server.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(200_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).errors[0].code).toBe('PAYLOAD_TOO_LARGE');
+    expect((await fetch(`${server.baseUrl}/accounts/me`, { headers: { 'X-API-Key': server.apiKey } })).status).toBe(200);
+  });
+
+  it('destroys the socket for a dropped connection', async () => {
+    server = await startFakeServer();
+    server.fake.faults.inject({ path: '/accounts/me', kind: 'drop' });
+    await expect(fetch(`${server.baseUrl}/accounts/me`, { headers: { 'X-API-Key': server.apiKey } })).rejects.toThrow(TypeError);
+    expect((await fetch(`${server.baseUrl}/accounts/me`, { headers: { 'X-API-Key': server.apiKey } })).status).toBe(200);
+  });
+
+  it('serves a given fake and limits keyless clients by address', async () => {
+    const fake = createFakeCreditPlatform({ rateLimit: { tiers: { free: { perMinute: 2, perDay: 100 } } } });
+    server = await startFakeServer({ fake });
+    expect(server.fake).toBe(fake);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${server.baseUrl}/accounts/me`)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  it('stops accepting connections after close()', async () => {
+    const s = await startFakeServer();
+    await s.close();
+    await expect(fetch(`${s.baseUrl}/accounts/me`)).rejects.toThrow();
+  });
+
+  it('keeps the raw HTTP response well-formed for HEAD-less clients (node:http request)', async () => {
+    server = await startFakeServer();
+    const { baseUrl, apiKey } = server;
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = httpRequest(`${baseUrl}/transactions?limit=2`, { headers: { 'x-api-key': apiKey } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve(text));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(JSON.parse(body).data.items).toHaveLength(2);
+  });
+});
+
+describe('credit-platform-fake bin', () => {
+  it('prints the base URL and a working key, and exits on SIGTERM', async () => {
+    // One process (the running Node with tsx's loader), so SIGTERM reaches the bin itself.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/cli.ts', '--port', '0', '--transactions', '3'], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const urls = await new Promise<{ baseUrl: string; key: string }>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const base = /CREDIT_PLATFORM_BASE_URL=(\S+)/.exec(out);
+        const key = /CREDIT_PLATFORM_API_KEY=(\S+)/.exec(out);
+        if (base && key) resolve({ baseUrl: base[1]!, key: key[1]! });
+      });
+      child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
+    });
+    expect(urls.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v1$/);
+    const res = await fetch(`${urls.baseUrl}/transactions`, { headers: { 'X-API-Key': urls.key } });
+    expect((await res.json()).data.items).toHaveLength(3);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${urls.baseUrl}/accounts/me`)).rejects.toThrow();
+  });
+
+  it('refuses a bad --port with exit code 2', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/testing/cli.ts', '--port', 'abc'], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toContain('--port must be a non-negative integer');
+  });
+});
