@@ -5,7 +5,11 @@ type Outcome<P> = { page: P; error?: undefined } | { page?: undefined; error: un
 
 /**
  * Walks the pages from `first` on while keeping up to `depth` later pages requested ahead of the
- * consumer, so the next page's round trip overlaps the work on the current one.
+ * consumer, so the next page's round trip overlaps the work on the current one. With
+ * `aheadFromStart` the first request ahead leaves when the walk starts (`prefetch: k`);
+ * without it, only once the consumer asks for the page after `first` (the default: a consumer
+ * that stops within the first page sends nothing more, and one that stops within page N has
+ * sent at most one request more than it consumed).
  *
  * Cursors chain (page N+1's cursor arrives with page N), so at most one request is ever in
  * flight; the window counts pages requested but not yet handed out, which bounds memory to
@@ -17,6 +21,7 @@ export async function* readAhead<P extends PageLike>(
   first: P,
   depth: number,
   source: PageSource<P>,
+  aheadFromStart: boolean,
 ): AsyncGenerator<P, void, undefined> {
   const controller = new AbortController();
   const queue: Promise<Outcome<P>>[] = [];
@@ -53,12 +58,13 @@ export async function* readAhead<P extends PageLike>(
   };
 
   try {
-    fill();
+    if (aheadFromStart) fill();
     let page: P | undefined = first;
     while (page) {
       if (inFlight) await nextTurn();
       yield page;
       page = undefined; // the finished page can be collected while the next one is awaited
+      fill(); // the next page, when no request is out for it yet (the first time, by default)
       const slot = queue.shift();
       if (!slot) return;
       fill();
