@@ -60,9 +60,13 @@ export async function* readAhead<P extends PageLike>(
   try {
     if (aheadFromStart) fill();
     let page: P | undefined = first;
+    // How long the consumer kept the previous page; unknown (taken as long) for the first.
+    let consumerMs = Number.POSITIVE_INFINITY;
     while (page) {
-      if (inFlight) await nextTurn();
+      if (inFlight && consumerMs >= SLOW_CONSUMER_MS) await nextTurn();
+      const handedOut = performance.now();
       yield page;
+      consumerMs = performance.now() - handedOut;
       page = undefined; // the finished page can be collected while the next one is awaited
       fill(); // the next page, when no request is out for it yet (the first time, by default)
       const slot = queue.shift();
@@ -84,6 +88,10 @@ export async function* readAhead<P extends PageLike>(
 // turn of the loop first, the page read ahead left only once a consumer that works
 // synchronously had finished the current page, and reading ahead gained it nothing (1.00x in
 // bench/read-ahead; 1.85x with the turn). Two turns: the client's callback may queue behind ours.
+// A consumer that went through its last page in less than SLOW_CONSUMER_MS gives the loop its
+// turn soon anyway, and for it the two turns per page were most of what reading ahead cost
+// (paging 100,000 items over loopback, docs/benchmarks.md): it is handed the page at once.
+const SLOW_CONSUMER_MS = 1;
 const nextTurn = (): Promise<void> =>
   new Promise((resolve) => {
     const later = globalThis.setImmediate ?? ((callback: () => void) => setTimeout(callback, 0));
