@@ -114,8 +114,8 @@ describe('read-ahead over loopback HTTP', () => {
     expect(events.indexOf('request for page 2')).toBe(0);
   });
 
-  it('by default, the page after the next leaves before a synchronous consumer goes through the next one', async () => {
-    const { client } = await start(15);
+  it('by default, the page after the next leaves before a synchronous consumer that works on each page goes through the next one', async () => {
+    const { client } = await start(20);
     const events: string[] = [];
     const write = net.Socket.prototype.write;
     const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args) {
@@ -125,16 +125,26 @@ describe('read-ahead over loopback HTTP', () => {
       return (write as (...a: unknown[]) => boolean).apply(this, args);
     });
     try {
-      for await (const tx of client.transactions.list({ limit: 5 })) events.push(tx.id);
+      for await (const tx of client.transactions.list({ limit: 5 })) {
+        events.push(tx.id);
+        busy(1); // synchronous work, 5 ms a page: long enough for the walk to give the loop its turn
+      }
     } finally {
       spy.mockRestore();
     }
     const items = events.filter((event) => event !== 'request ahead');
-    expect(items).toHaveLength(15);
+    expect(items).toHaveLength(20);
     const requests = events.flatMap((event, at) => (event === 'request ahead' ? [at] : []));
-    expect(requests).toHaveLength(2);
-    // Page 2 is asked for once page 1 is done (after its 5 items), page 3 before page 2's first item.
-    expect(requests[0]).toBe(5);
-    expect(requests[1]).toBe(6);
+    // Page 2 is asked for once page 1 is done (after its 5 items), page 3 before page 2's first
+    // item, page 4 before page 3's first item.
+    expect(requests).toEqual([5, 6, 12]);
   });
 });
+
+/** Keeps the thread for `ms` milliseconds without giving the event loop a turn. */
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    // spin
+  }
+}

@@ -60,13 +60,14 @@ export async function* readAhead<P extends PageLike>(
   try {
     if (aheadFromStart) fill();
     let page: P | undefined = first;
-    // How long the consumer kept the previous page; unknown (taken as long) for the first.
+    // How long the consumer kept the previous page; unknown (taken as long) for the first, whose
+    // items an item iterator serves before it starts the walk.
     let consumerMs = Number.POSITIVE_INFINITY;
     while (page) {
       if (inFlight && consumerMs >= SLOW_CONSUMER_MS) await nextTurn();
       const handedOut = performance.now();
       yield page;
-      consumerMs = performance.now() - handedOut;
+      consumerMs = page === first ? Number.POSITIVE_INFINITY : performance.now() - handedOut;
       page = undefined; // the finished page can be collected while the next one is awaited
       fill(); // the next page, when no request is out for it yet (the first time, by default)
       const slot = queue.shift();
