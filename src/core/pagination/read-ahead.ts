@@ -23,7 +23,10 @@ export async function* readAhead<P extends PageLike>(
   source: PageSource<P>,
   aheadFromStart: boolean,
 ): AsyncGenerator<P, void, undefined> {
-  const controller = new AbortController();
+  // One controller per request, not per walk: the HTTP stack registers each request on the signal
+  // it is given and lets go only once that request is collected; on a short-lived signal the
+  // registrations go with it, on a walk-long one they pile up for as long as the walk runs.
+  let request: AbortController | undefined;
   const queue: Promise<Outcome<P>>[] = [];
   const seen = new Set<string>();
   let tail: string | null = first.nextCursor;
@@ -40,8 +43,9 @@ export async function* readAhead<P extends PageLike>(
     }
     seen.add(cursor);
     inFlight = true;
+    request = new AbortController();
     queue.push(
-      source.fetchPage(cursor, controller.signal).then(
+      source.fetchPage(cursor, request.signal).then(
         (page): Outcome<P> => {
           inFlight = false;
           tail = page.nextCursor;
@@ -60,14 +64,9 @@ export async function* readAhead<P extends PageLike>(
   try {
     if (aheadFromStart) fill();
     let page: P | undefined = first;
-    // How long the consumer kept the previous page; unknown (taken as long) for the first, whose
-    // items an item iterator serves before it starts the walk.
-    let consumerMs = Number.POSITIVE_INFINITY;
     while (page) {
-      if (inFlight && consumerMs >= SLOW_CONSUMER_MS) await nextTurn();
-      const handedOut = performance.now();
+      if (inFlight) await nextTurn();
       yield page;
-      consumerMs = page === first ? Number.POSITIVE_INFINITY : performance.now() - handedOut;
       page = undefined; // the finished page can be collected while the next one is awaited
       fill(); // the next page, when no request is out for it yet (the first time, by default)
       const slot = queue.shift();
@@ -80,7 +79,7 @@ export async function* readAhead<P extends PageLike>(
   } finally {
     stopped = true;
     queue.length = 0;
-    controller.abort();
+    if (inFlight) request?.abort();
   }
 }
 
@@ -89,28 +88,15 @@ export async function* readAhead<P extends PageLike>(
 // turn of the loop first, the page read ahead left only once a consumer that works
 // synchronously had finished the current page, and reading ahead gained it nothing (1.00x in
 // bench/read-ahead; 1.85x with the turn). Two turns: the client's callback may queue behind ours.
-// A consumer that went through its last page in less than SLOW_CONSUMER_MS gives the loop its
-// turn soon anyway, and for it the two turns per page were most of what reading ahead cost
-// (paging 100,000 items over loopback, docs/benchmarks.md): it is handed the page at once.
-const SLOW_CONSUMER_MS = 1;
 const nextTurn = (): Promise<void> =>
   new Promise((resolve) => {
     const later = globalThis.setImmediate ?? ((callback: () => void) => setTimeout(callback, 0));
     later(() => later(resolve));
   });
 
-// One combined signal per walk, not per page: AbortSignal.any registers on the caller's signal,
-// which may live far longer than the walk.
-const combined = new WeakMap<AbortSignal, RequestOptions>();
-
 /** The call's options with read-ahead's `signal` added to the caller's own (either one aborts). */
 export function withSignal<O extends RequestOptions>(options: O | undefined, signal: AbortSignal | undefined): O | undefined {
   if (!signal) return options;
-  let merged = combined.get(signal) as O | undefined;
-  if (!merged) {
-    const own = options?.signal;
-    merged = { ...(options as O), signal: own ? AbortSignal.any([own, signal]) : signal };
-    combined.set(signal, merged);
-  }
-  return merged;
+  const own = options?.signal;
+  return { ...(options as O), signal: own ? AbortSignal.any([own, signal]) : signal };
 }
