@@ -108,15 +108,24 @@ export interface RequestOptions {
  *
  * @example
  * ```ts
- * // While the loop body works on one page, the next one is already on its way.
- * for await (const tx of client.transactions.list({ limit: 100 }, { prefetch: 1 })) await save(tx);
+ * declare function save(tx: Transaction): Promise<void>;
+ * // By default, from the second page on, the next page is on its way while the loop works.
+ * for await (const tx of client.transactions.list({ limit: 100 })) await save(tx);
+ * // Strictly one page at a time, or two pages ahead from the start:
+ * for await (const tx of client.transactions.list({ limit: 100 }, { prefetch: 0 })) await save(tx);
+ * for await (const tx of client.transactions.list({ limit: 100 }, { prefetch: 2 })) await save(tx);
  * ```
  */
 export interface ListRequestOptions extends RequestOptions {
   /**
-   * Pages fetched ahead of the consumer: an integer from 0 (the default: the next page is asked
-   * for when the loop reaches it) to 4. Memory holds at most `prefetch + 1` pages; leaving the
-   * loop early aborts what is in flight and costs at most `prefetch` extra requests.
+   * Pages read ahead while iterating (items or `pages()`, and `toArray`, which iterates). Not
+   * set (the default): once the loop has finished the first page, the page after the one it is
+   * on is always requested ahead, so a loop that stops within the first page has sent one
+   * request, and one that stops within page N at most one request more than it used, with at
+   * most one page more in memory. `0`: strictly one page at a time, the next asked for when the
+   * loop reaches it. `1` to `4`: that many pages ahead from the start (memory holds at most
+   * `prefetch + 1` pages; leaving the loop early costs at most `prefetch` extra requests).
+   * Awaiting a page (`await list()`, `getNextPage()`) never reads ahead.
    */
   prefetch?: number;
 }

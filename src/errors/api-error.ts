@@ -1,7 +1,7 @@
 import { CreditPlatformError } from './base.js';
 import { excerpt } from './excerpt.js';
 import type { ErrorItem } from './error-item.js';
-import { InspectableHeaders } from './inspectable-headers.js';
+import { inspectableHeaders, isInspectable } from './inspectable-headers.js';
 import type { RateLimit } from './rate-limit-state.js';
 
 /**
@@ -64,7 +64,7 @@ export class APIError extends CreditPlatformError {
     super(init.message);
     this.status = init.status;
     this.errors = init.errors;
-    this.headers = init.headers instanceof InspectableHeaders ? init.headers : new InspectableHeaders(init.headers);
+    this.headers = isInspectable(init.headers) ? init.headers : inspectableHeaders(init.headers);
     this.rateLimit = init.rateLimit;
     this.body = excerpt(init.body ?? '');
   }

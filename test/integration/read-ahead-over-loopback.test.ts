@@ -26,10 +26,10 @@ async function ids(iterable: AsyncIterable<{ id: string }>, onItem?: (id: string
 }
 
 describe('read-ahead over loopback HTTP', () => {
-  it.each([1, 4])('prefetch %i gives exactly the items of the plain walk, in the same order', async (prefetch) => {
+  it.each([undefined, 1, 4])('prefetch %s gives exactly the items of the plain walk, in the same order', async (prefetch) => {
     const { client } = await start(23);
-    const plain = await ids(client.transactions.list({ limit: 5 }));
-    const ahead = await ids(client.transactions.list({ limit: 5 }, { prefetch }));
+    const plain = await ids(client.transactions.list({ limit: 5 }, { prefetch: 0 }));
+    const ahead = await ids(client.transactions.list({ limit: 5 }, prefetch === undefined ? {} : { prefetch }));
     expect(plain).toHaveLength(23);
     expect(new Set(plain).size).toBe(23);
     expect(ahead).toEqual(plain);
@@ -112,5 +112,28 @@ describe('read-ahead over loopback HTTP', () => {
     expect(items).toHaveLength(10);
     // Before the first item of page 1 is handed out, not after its last one.
     expect(events.indexOf('request for page 2')).toBe(0);
+  });
+
+  it('by default, the page after the next leaves before a synchronous consumer goes through the next one', async () => {
+    const { client } = await start(20);
+    const events: string[] = [];
+    const write = net.Socket.prototype.write;
+    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args) {
+      const [chunk] = args;
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('latin1');
+      if (text.startsWith('GET ') && text.includes('cursor=')) events.push('request ahead');
+      return (write as (...a: unknown[]) => boolean).apply(this, args);
+    });
+    try {
+      for await (const tx of client.transactions.list({ limit: 5 })) events.push(tx.id);
+    } finally {
+      spy.mockRestore();
+    }
+    const items = events.filter((event) => event !== 'request ahead');
+    expect(items).toHaveLength(20);
+    const requests = events.flatMap((event, at) => (event === 'request ahead' ? [at] : []));
+    // Page 2 is asked for once page 1 is done (after its 5 items), page 3 before page 2's first
+    // item, page 4 before page 3's first item.
+    expect(requests).toEqual([5, 6, 12]);
   });
 });

@@ -60,11 +60,12 @@ describe.each(lists)('%s.list', (_, path, list) => {
     expect(sizes).toEqual([2, 2, 1]);
   });
 
-  it('toArray({ max }) stops fetching once it has max items', async () => {
+  it('toArray({ max }) stops fetching once it has max items (one page read ahead at most)', async () => {
     const { cursors } = serve(path, 1000, 'r_');
     const items = await list(c(), { limit: 10 }).toArray({ max: 15 });
     expect(items.map((i) => i.id)).toEqual(Array.from({ length: 15 }, (_, i) => `r_${i}`));
-    expect(cursors).toEqual([null, 'c_10']);
+    expect(cursors.slice(0, 2)).toEqual([null, 'c_10']);
+    expect(cursors.length).toBeLessThanOrEqual(3);
   });
 });
 

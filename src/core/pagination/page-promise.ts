@@ -112,7 +112,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
       );
     }
     const items = checkResponse(itemsSchemaOf(op.response), shape.items, result, op, validateResponses) as T[];
-    return new Page<T>(items, shape.nextCursor, this, options?.prefetch ?? 0);
+    return new Page<T>(items, shape.nextCursor, this, options?.prefetch);
   }
 
   /**

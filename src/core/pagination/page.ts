@@ -37,13 +37,13 @@ export class Page<T> implements AsyncIterable<T> {
   /** The cursor of the next page, `null` on the last page. Save it to resume later with `list({ cursor })`. */
   readonly nextCursor: string | null;
   readonly #source: PageSource<Page<T>>;
-  readonly #prefetch: number;
+  readonly #prefetch: number | undefined;
 
   /**
    * @internal Built by the list call (`source`), which fetches the pages after it; `prefetch` is
-   * the call's read-ahead depth.
+   * the call's `prefetch` option (`undefined`: read ahead once the first page is done).
    */
-  constructor(items: T[], nextCursor: string | null, source: PageSource<Page<T>>, prefetch = 0) {
+  constructor(items: T[], nextCursor: string | null, source: PageSource<Page<T>>, prefetch?: number) {
     this.items = items;
     this.nextCursor = nextCursor;
     this.#source = source;
@@ -86,8 +86,11 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   /**
-   * Walks page by page from this one, reading ahead when the list was called with `prefetch`.
-   * A cursor seen twice is an `InvalidResponseError`, not an endless loop.
+   * Walks page by page from this one. By default, once you are done with this page, the walk
+   * keeps the page after the one you are on requested ahead of you (at most one request more
+   * than you consume, one page more in memory); `prefetch: 0` on the list call walks strictly
+   * one page at a time, `prefetch: k` keeps `k` pages ahead from the start. A cursor seen twice
+   * is an `InvalidResponseError`, not an endless loop.
    *
    * @example
    * ```ts
@@ -99,7 +102,14 @@ export class Page<T> implements AsyncIterable<T> {
    * ```
    */
   pages(): AsyncGenerator<Page<T>, void, undefined> {
-    return this.#prefetch > 0 ? readAhead(this, this.#prefetch, this.#source) : this.#walk();
+    const prefetch = this.#prefetch;
+    if (prefetch === 0) return this.#walk();
+    return prefetch === undefined ? readAhead(this, 1, this.#source, false) : readAhead(this, prefetch, this.#source, true);
+  }
+
+  /** @internal Whether walking from this page requests pages ahead at once (`prefetch: k`). */
+  get readsAheadFromStart(): boolean {
+    return this.#prefetch !== undefined && this.#prefetch > 0;
   }
 
   async *#walk(): AsyncGenerator<Page<T>, void, undefined> {
@@ -156,7 +166,10 @@ export class Page<T> implements AsyncIterable<T> {
  * than the HTTP request for the page. Here an item already in memory is one resolved promise.
  */
 export class ItemIterator<T> implements AsyncIterableIterator<T> {
-  readonly #first: Page<T> | { firstPage(): Promise<Page<T>> };
+  // The page to start from, or the list call whose first page it is, until that page is served.
+  #first: Page<T> | { firstPage(): Promise<Page<T>> } | undefined;
+  // The first page, while its items are served and no walk has started from it.
+  #page: Page<T> | undefined;
   #pages: AsyncGenerator<Page<T>, void, undefined> | undefined;
   #items: readonly T[] = [];
   #index = 0;
@@ -172,6 +185,7 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
 
   async return(): Promise<IteratorResult<T, undefined>> {
     this.#items = [];
+    this.#page = undefined;
     await this.#pages?.return();
     return { value: undefined, done: true };
   }
@@ -185,20 +199,41 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
     // while the next request is in flight survives a garbage collection and is promoted, and
     // collecting promoted pages was a measurable share of a long walk.
     this.#items = [];
-    if (this.#pages === undefined) {
-      const first = this.#first;
-      this.#pages = (first instanceof Page ? first : await first.firstPage()).pages();
+    const first = this.#first;
+    if (first !== undefined) {
+      // The first page's items are served from the page itself; the walk over the pages after it
+      // starts when they are done, or at once when it reads ahead from the start.
+      this.#first = undefined;
+      const page = first instanceof Page ? first : await first.firstPage();
+      this.#page = page;
+      if (page.readsAheadFromStart) await this.#startWalk(page);
+      if (page.items.length > 0) return this.#serve(page.items);
     }
+    const pages = this.#pages ?? (this.#page ? await this.#startWalk(this.#page) : undefined);
+    if (pages === undefined) return { value: undefined, done: true };
     for (;;) {
-      const next = await this.#pages.next();
+      const next = await pages.next();
       if (next.done) {
         this.#items = [];
         return { value: undefined, done: true };
       }
-      this.#items = next.value.items;
-      this.#index = 0;
-      if (this.#items.length > 0) return { value: this.#items[this.#index++] as T, done: false };
+      if (next.value.items.length > 0) return this.#serve(next.value.items);
     }
+  }
+
+  #serve(items: readonly T[]): IteratorResult<T, undefined> {
+    this.#items = items;
+    this.#index = 1;
+    return { value: items[0] as T, done: false };
+  }
+
+  // The walk yields the page it starts from first: that page's items are already being served.
+  async #startWalk(page: Page<T>): Promise<AsyncGenerator<Page<T>, void, undefined>> {
+    const pages = page.pages();
+    this.#pages = pages;
+    this.#page = undefined;
+    await pages.next();
+    return pages;
   }
 }
 

@@ -5,7 +5,11 @@ type Outcome<P> = { page: P; error?: undefined } | { page?: undefined; error: un
 
 /**
  * Walks the pages from `first` on while keeping up to `depth` later pages requested ahead of the
- * consumer, so the next page's round trip overlaps the work on the current one.
+ * consumer, so the next page's round trip overlaps the work on the current one. With
+ * `aheadFromStart` the first request ahead leaves when the walk starts (`prefetch: k`);
+ * without it, only once the consumer asks for the page after `first` (the default: a consumer
+ * that stops within the first page sends nothing more, and one that stops within page N has
+ * sent at most one request more than it consumed).
  *
  * Cursors chain (page N+1's cursor arrives with page N), so at most one request is ever in
  * flight; the window counts pages requested but not yet handed out, which bounds memory to
@@ -17,8 +21,12 @@ export async function* readAhead<P extends PageLike>(
   first: P,
   depth: number,
   source: PageSource<P>,
+  aheadFromStart: boolean,
 ): AsyncGenerator<P, void, undefined> {
-  const controller = new AbortController();
+  // One controller per request, not per walk: the HTTP stack registers each request on the signal
+  // it is given and lets go only once that request is collected; on a short-lived signal the
+  // registrations go with it, on a walk-long one they pile up for as long as the walk runs.
+  let request: AbortController | undefined;
   const queue: Promise<Outcome<P>>[] = [];
   const seen = new Set<string>();
   let tail: string | null = first.nextCursor;
@@ -35,8 +43,9 @@ export async function* readAhead<P extends PageLike>(
     }
     seen.add(cursor);
     inFlight = true;
+    request = new AbortController();
     queue.push(
-      source.fetchPage(cursor, controller.signal).then(
+      source.fetchPage(cursor, request.signal).then(
         (page): Outcome<P> => {
           inFlight = false;
           tail = page.nextCursor;
@@ -53,12 +62,13 @@ export async function* readAhead<P extends PageLike>(
   };
 
   try {
-    fill();
+    if (aheadFromStart) fill();
     let page: P | undefined = first;
     while (page) {
       if (inFlight) await nextTurn();
       yield page;
       page = undefined; // the finished page can be collected while the next one is awaited
+      fill(); // the next page, when no request is out for it yet (the first time, by default)
       const slot = queue.shift();
       if (!slot) return;
       fill();
@@ -69,7 +79,7 @@ export async function* readAhead<P extends PageLike>(
   } finally {
     stopped = true;
     queue.length = 0;
-    controller.abort();
+    if (inFlight) request?.abort();
   }
 }
 
@@ -84,18 +94,9 @@ const nextTurn = (): Promise<void> =>
     later(() => later(resolve));
   });
 
-// One combined signal per walk, not per page: AbortSignal.any registers on the caller's signal,
-// which may live far longer than the walk.
-const combined = new WeakMap<AbortSignal, RequestOptions>();
-
 /** The call's options with read-ahead's `signal` added to the caller's own (either one aborts). */
 export function withSignal<O extends RequestOptions>(options: O | undefined, signal: AbortSignal | undefined): O | undefined {
   if (!signal) return options;
-  let merged = combined.get(signal) as O | undefined;
-  if (!merged) {
-    const own = options?.signal;
-    merged = { ...(options as O), signal: own ? AbortSignal.any([own, signal]) : signal };
-    combined.set(signal, merged);
-  }
-  return merged;
+  const own = options?.signal;
+  return { ...(options as O), signal: own ? AbortSignal.any([own, signal]) : signal };
 }

@@ -1,5 +1,5 @@
 import type { ErrorItem } from '../../errors/error-item.js';
-import { InspectableHeaders } from '../../errors/inspectable-headers.js';
+import { inspectableHeaders } from '../../errors/inspectable-headers.js';
 import { type DecodedText, decodeEscapes, originalRange } from './escaped-text.js';
 
 const REDACTED = '[REDACTED]';
@@ -65,8 +65,8 @@ export function redactItems(items: readonly ErrorItem[], secrets: readonly strin
 }
 
 /** A copy of `headers` with every value redacted. */
-export function redactHeaders(headers: Headers, secrets: readonly string[]): InspectableHeaders {
-  const out = new InspectableHeaders();
+export function redactHeaders(headers: Headers, secrets: readonly string[]): Headers {
+  const out = inspectableHeaders();
   for (const [name, value] of headers) out.append(name, redact(value, secrets));
   return out;
 }

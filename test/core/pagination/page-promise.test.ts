@@ -78,9 +78,17 @@ describe('iterating every page', () => {
     expect(cursors).toEqual(['c_3', 'c_6']);
   });
 
-  it('toArray({ max }) stops fetching once it has max items', async () => {
+  it('toArray({ max }) stops fetching once it has max items (one page read ahead at most)', async () => {
     const { cursors } = serveTransactions(3, shapes[0]![1]);
     const items = await client().transactions.list({ limit: 3 }).toArray({ max: 4 });
+    expect(items.map((t) => t.id)).toEqual(['tx_1', 'tx_2', 'tx_3', 'tx_4']);
+    expect(cursors.slice(0, 2)).toEqual([null, 'c_3']);
+    expect(cursors.length).toBeLessThanOrEqual(3);
+  });
+
+  it('toArray({ max }) with prefetch: 0 fetches no page it does not need', async () => {
+    const { cursors } = serveTransactions(3, shapes[0]![1]);
+    const items = await client().transactions.list({ limit: 3 }, { prefetch: 0 }).toArray({ max: 4 });
     expect(items.map((t) => t.id)).toEqual(['tx_1', 'tx_2', 'tx_3', 'tx_4']);
     expect(cursors).toEqual([null, 'c_3']);
   });

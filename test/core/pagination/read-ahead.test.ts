@@ -89,10 +89,10 @@ describe('list({ ... }, { prefetch })', () => {
     expect(index).toBe(TOTAL);
   });
 
-  it('without prefetch the next page is asked for only when the loop reaches it', async () => {
+  it('with prefetch: 0 the next page is asked for only when the loop reaches it', async () => {
     const served = serve();
     const seen: string[] = [];
-    for await (const tx of client().transactions.list({ limit: 2 })) {
+    for await (const tx of client().transactions.list({ limit: 2 }, { prefetch: 0 })) {
       seen.push(tx.id);
       await settle(5);
       expect(served.cursors.length).toBe(Math.floor(ALL.indexOf(tx.id) / 2) + 1);
@@ -173,6 +173,89 @@ describe('list({ ... }, { prefetch })', () => {
       expect(served.cursors).toEqual([]);
     },
   );
+});
+
+describe('read-ahead by default (no prefetch option)', () => {
+  it('a consumer that stops within the first page has sent exactly one request', async () => {
+    const served = serve();
+    for await (const tx of client().transactions.list({ limit: 2 })) {
+      await settle(10);
+      if (tx.id === 'tx_2') break;
+    }
+    await settle(30);
+    expect(served.cursors).toEqual([null]);
+  });
+
+  it('walking pages(): a consumer that stops on the first page has sent exactly one request', async () => {
+    const served = serve();
+    for await (const page of client().transactions.list({ limit: 2 }).pages()) {
+      await settle(30);
+      expect(page.items).toHaveLength(2);
+      break;
+    }
+    await settle(30);
+    expect(served.cursors).toEqual([null]);
+  });
+
+  it.each([2, 3, 4, 5])('a consumer that stops within page %i has sent at most one request more', async (stopPage) => {
+    const served = serve();
+    const last = ALL[stopPage * 2 - 2] as string; // the first item of page `stopPage`
+    const seen: string[] = [];
+    for await (const tx of client().transactions.list({ limit: 2 })) {
+      seen.push(tx.id);
+      await settle(10);
+      if (tx.id === last) break;
+    }
+    await settle(30);
+    expect(seen).toEqual(ALL.slice(0, stopPage * 2 - 1));
+    expect(served.cursors.length).toBeGreaterThanOrEqual(stopPage);
+    expect(served.cursors.length).toBeLessThanOrEqual(stopPage + 1);
+  });
+
+  it('from the second page on, the next page is requested while the consumer is on the current one', async () => {
+    const served = serve();
+    const requestedWhileOn: Record<string, number> = {};
+    for await (const tx of client().transactions.list({ limit: 2 })) {
+      await settle(20); // time for a request ahead to leave
+      requestedWhileOn[tx.id] = served.cursors.length;
+    }
+    // On page 1 nothing is read ahead; on page k (k >= 2) page k + 1 is already asked for.
+    expect(requestedWhileOn.tx_1).toBe(1);
+    expect(requestedWhileOn.tx_3).toBe(3);
+    expect(requestedWhileOn.tx_5).toBe(4);
+    expect(requestedWhileOn.tx_9).toBe(6);
+    expect(served.cursors).toEqual([null, 'c_2', 'c_4', 'c_6', 'c_8', 'c_10']);
+  });
+
+  it('holds at most two pages: the one being read and the one requested ahead', async () => {
+    const served = serve();
+    const sizes: number[] = [];
+    for await (const page of client().transactions.list({ limit: 2 }).pages()) {
+      await settle(10);
+      sizes.push(page.items.length);
+      expect(served.cursors.length - sizes.length).toBeLessThanOrEqual(1);
+    }
+    expect(sizes).toEqual([2, 2, 2, 2, 2, 1]);
+  });
+
+  it('awaiting a page never reads ahead, and neither does getNextPage()', async () => {
+    const served = serve();
+    const first = await client().transactions.list({ limit: 2 });
+    await settle(30);
+    expect(served.cursors).toEqual([null]);
+    const second = await first.getNextPage();
+    await settle(30);
+    expect(second.items.map((t) => t.id)).toEqual(['tx_3', 'tx_4']);
+    expect(served.cursors).toEqual([null, 'c_2']);
+  });
+
+  it('every item comes exactly once, in order, and every page is asked for once', async () => {
+    const served = serve();
+    const seen: string[] = [];
+    for await (const tx of client().transactions.list({ limit: 2 })) seen.push(tx.id);
+    expect(seen).toEqual(ALL);
+    expect(served.cursors).toEqual([null, 'c_2', 'c_4', 'c_6', 'c_8', 'c_10']);
+  });
 });
 
 describe('resumeCursor', () => {

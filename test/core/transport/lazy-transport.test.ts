@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +33,23 @@ describe('lazy transport', () => {
       expect(existsSync(file), file).toBe(true);
       expect(graph.has(file), file).toBe(false);
     }
+  });
+
+  it("importing the root entry does not load Node's fetch implementation (undici) either", () => {
+    // A fresh Node process: this one has loaded undici long ago. Touching a web global such as
+    // `Headers` at load (a class that extends it, say) loads undici, a fifth of the import time.
+    const loaded = execFileSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '-e',
+        "await import('./src/index.ts'); console.log(JSON.stringify(process.moduleLoadList.filter((m) => m.includes('undici'))));",
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(loaded.trim().split('\n').at(-1) ?? 'null')).toEqual([]);
   });
 
   it('concurrent first calls share one load and each gets its answer', async () => {
