@@ -15,6 +15,6 @@ done
 if [ "${1:-}" != "--no-peers" ] && [ -x ../shared/bench-peers/compare.sh ]; then
   echo
   echo "=== ../shared/bench-peers/compare.sh (peers, one run)"
-  ../shared/bench-peers/compare.sh && npx tsx bench/peers/chart.ts .tmp/bench-peers/report.md docs/benchmarks-paging.svg || rc=1
+  ../shared/bench-peers/compare.sh && npx tsx bench/peers/chart.ts .tmp/bench-peers/report.md docs/benchmarks-paging.svg docs/benchmarks-network.svg || rc=1
 fi
 exit $rc

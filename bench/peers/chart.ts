@@ -1,9 +1,12 @@
 // Draws docs/benchmarks-paging.svg from a ../shared/bench-peers/compare.sh report: paging
 // throughput (items/s, and the time ratio to raw fetch) and memory growth during the walk (RSS
-// and heap) per contender, all from the same run. No dependencies: the SVG is written by hand.
-// Run: npx tsx bench/peers/chart.ts [report.md] [out.svg]
-//      (defaults: .tmp/bench-peers/report.md -> docs/benchmarks-paging.svg)
+// and heap) per contender, all from the same run; and docs/benchmarks-network.svg, items/s per
+// contender on the network workload (network-chart.ts). No dependencies: the SVG is hand-written.
+// Run: npx tsx bench/peers/chart.ts [report.md] [paging.svg] [network.svg]
+//      (defaults: .tmp/bench-peers/report.md -> docs/benchmarks-paging.svg, docs/benchmarks-network.svg)
 import { readFileSync, writeFileSync } from 'node:fs';
+import { parseNetwork, renderNetworkSvg } from './network-chart.js';
+import { caption, xml } from './report-text.js';
 
 export interface PagingRow {
   contender: string;
@@ -36,15 +39,6 @@ export function parsePaging(report: string): PagingRow[] {
   if (rows.length === 0) throw new Error('no paging rows found in the report');
   return rows;
 }
-
-/** The "Machine:" and "Run:" lines, for the chart's caption. */
-function caption(report: string): string {
-  const machine = /^Machine: nproc=(\d+) \((.*?)\), /m.exec(report);
-  const run = /^Run: (\S+)/m.exec(report);
-  return `${run ? run[1]!.slice(0, 16).replace('T', ' ') : ''} UTC · ${machine ? `${machine[1]} cores, ${machine[2]}` : ''}`;
-}
-
-const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** Two bar panels (throughput; memory growth), one row per contender, the SDK highlighted. */
 export function renderSvg(rows: PagingRow[], subtitle: string): string {
@@ -94,7 +88,10 @@ export function renderSvg(rows: PagingRow[], subtitle: string): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const input = process.argv[2] ?? '.tmp/bench-peers/report.md';
   const output = process.argv[3] ?? 'docs/benchmarks-paging.svg';
+  const networkOutput = process.argv[4] ?? 'docs/benchmarks-network.svg';
   const report = readFileSync(input, 'utf8');
   writeFileSync(output, renderSvg(parsePaging(report), caption(report)));
   console.log(`wrote ${output} from ${input}`);
+  writeFileSync(networkOutput, renderNetworkSvg(parseNetwork(report), caption(report)));
+  console.log(`wrote ${networkOutput} from ${input}`);
 }

@@ -54,7 +54,6 @@ export class HttpCore implements Transport {
       prefix: options.baseUrl,
       headers: baseHeaders(options.defaultHeaders),
       timeout: options.timeout,
-      throwHttpErrors: true,
       retry: 0,
       // Set on the Request itself, so a custom fetch and the middleware see it too: a followed
       // redirect would carry the key (and a 307/308 the body) to the Location's address. A 3xx
@@ -101,7 +100,10 @@ export class HttpCore implements Transport {
     const maxRetries = perCall?.maxRetries ?? options.maxRetries;
     const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
     // One ky request per attempt (the instance has ky's retry off); the call state retries.
-    const kyOptions: KyOptions = { method: call.method };
+    // ky merges these into the instance's options on every call, at a cost that grows with the
+    // square of the number of keys: only what differs from ky's defaults is set (GET is its
+    // default method; throwing on an error status is its default too).
+    const kyOptions: KyOptions = call.method === 'GET' ? {} : { method: call.method };
     if (perCall?.headers) kyOptions.headers = perCall.headers;
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
