@@ -6,7 +6,7 @@
 //      (defaults: .tmp/bench-peers/report.md -> docs/benchmarks-paging.svg, docs/benchmarks-network.svg)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseNetwork, renderNetworkSvg } from './network-chart.js';
-import { caption, xml } from './report-text.js';
+import { caption, cellNumber, sectionRows, xml } from './report-text.js';
 
 export interface PagingRow {
   contender: string;
@@ -16,28 +16,15 @@ export interface PagingRow {
   heapGrowthMb: number;
 }
 
-const number = (cell: string) => Number(cell.replace(/[+,]/g, '').trim().split(/\s/)[0]);
-
 /** The rows of section "2. Full pagination" of a compare.sh report. */
 export function parsePaging(report: string): PagingRow[] {
-  const start = report.indexOf('## 2. Full pagination');
-  if (start < 0) throw new Error('the report has no "## 2. Full pagination" section: run compare.sh with the page workload');
-  const rows: PagingRow[] = [];
-  for (const line of report.slice(start).split('\n').slice(1)) {
-    if (line.startsWith('## ')) break;
-    if (!line.startsWith('| ') || line.startsWith('| contender') || line.includes('failed') || line.includes('skipped')) continue;
-    const cells = line.split('|').slice(1, -1);
-    if (cells.length < 9) continue;
-    rows.push({
-      contender: cells[0]!.trim(),
-      itemsPerSecond: number(cells[1]!),
-      timeRatio: number(cells[3]!),
-      rssGrowthMb: number(cells[6]!),
-      heapGrowthMb: number(cells[8]!),
-    });
-  }
-  if (rows.length === 0) throw new Error('no paging rows found in the report');
-  return rows;
+  return sectionRows(report, '## 2. Full pagination', 9, 'run compare.sh with the page workload').map((cells) => ({
+    contender: cells[0]!.trim(),
+    itemsPerSecond: cellNumber(cells[1]!),
+    timeRatio: cellNumber(cells[3]!),
+    rssGrowthMb: cellNumber(cells[6]!),
+    heapGrowthMb: cellNumber(cells[8]!),
+  }));
 }
 
 /** Two bar panels (throughput; memory growth), one row per contender, the SDK highlighted. */

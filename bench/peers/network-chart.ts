@@ -1,7 +1,7 @@
 // The network workload of a compare.sh report ("5. Paging over a network": the server holds each
 // page, the consumer works on each page) as a bar chart of items/s per contender. Drawn by
 // chart.ts beside the loopback paging chart, from the same report.
-import { xml } from './report-text.js';
+import { cellNumber, sectionRows, xml } from './report-text.js';
 
 export interface NetworkRow {
   contender: string;
@@ -10,22 +10,13 @@ export interface NetworkRow {
   speedUp: number;
 }
 
-const number = (cell: string) => Number(cell.replace(/,/g, '').trim().split(/\s/)[0]);
-
 /** The rows of section "5. Paging over a network" of a compare.sh report. */
 export function parseNetwork(report: string): NetworkRow[] {
-  const start = report.indexOf('## 5. Paging over a network');
-  if (start < 0) throw new Error('the report has no "## 5. Paging over a network" section: run compare.sh with the net workload');
-  const rows: NetworkRow[] = [];
-  for (const line of report.slice(start).split('\n').slice(1)) {
-    if (line.startsWith('## ')) break;
-    if (!line.startsWith('| ') || line.startsWith('| contender') || line.includes('failed') || line.includes('skipped')) continue;
-    const cells = line.split('|').slice(1, -1);
-    if (cells.length < 5) continue;
-    rows.push({ contender: cells[0]!.trim(), itemsPerSecond: number(cells[1]!), speedUp: number(cells[3]!) });
-  }
-  if (rows.length === 0) throw new Error('no network rows found in the report');
-  return rows;
+  return sectionRows(report, '## 5. Paging over a network', 5, 'run compare.sh with the net workload').map((cells) => ({
+    contender: cells[0]!.trim(),
+    itemsPerSecond: cellNumber(cells[1]!),
+    speedUp: cellNumber(cells[3]!),
+  }));
 }
 
 /** One bar of items/s per contender, labelled with its speed-up over the raw loop; the SDK's rows highlighted. */

@@ -93,47 +93,42 @@ describe('read-ahead over loopback HTTP', () => {
 
   it('the page read ahead leaves before a consumer that works synchronously goes through the current one', async () => {
     const { client } = await start(10);
-    // What this process writes to its sockets, in order, beside the items the loop takes.
-    const events: string[] = [];
-    const write = net.Socket.prototype.write;
-    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args) {
-      const [chunk] = args;
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('latin1');
-      if (text.startsWith('GET ') && text.includes('cursor=')) events.push('request for page 2');
-      return (write as (...a: unknown[]) => boolean).apply(this, args);
-    });
-    try {
-      // No await in the loop body: the consumer never gives the event loop a turn by itself.
-      for await (const tx of client.transactions.list({ limit: 5 }, { prefetch: 1 })) events.push(tx.id);
-    } finally {
-      spy.mockRestore();
-    }
-    const items = events.filter((event) => event !== 'request for page 2');
-    expect(items).toHaveLength(10);
-    // Before the first item of page 1 is handed out, not after its last one.
-    expect(events.indexOf('request for page 2')).toBe(0);
+    // No await in the loop body: the consumer never gives the event loop a turn by itself.
+    const events = await withRequestsAhead(() => client.transactions.list({ limit: 5 }, { prefetch: 1 }), 10);
+    // The request for page 2 leaves before the first item of page 1 is handed out, not after its last one.
+    expect(events.indexOf(REQUEST_AHEAD)).toBe(0);
   });
 
   it('by default, the page after the next leaves before a synchronous consumer goes through the next one', async () => {
     const { client } = await start(20);
-    const events: string[] = [];
-    const write = net.Socket.prototype.write;
-    const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args) {
-      const [chunk] = args;
-      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('latin1');
-      if (text.startsWith('GET ') && text.includes('cursor=')) events.push('request ahead');
-      return (write as (...a: unknown[]) => boolean).apply(this, args);
-    });
-    try {
-      for await (const tx of client.transactions.list({ limit: 5 })) events.push(tx.id);
-    } finally {
-      spy.mockRestore();
-    }
-    const items = events.filter((event) => event !== 'request ahead');
-    expect(items).toHaveLength(20);
-    const requests = events.flatMap((event, at) => (event === 'request ahead' ? [at] : []));
+    const events = await withRequestsAhead(() => client.transactions.list({ limit: 5 }), 20);
+    const requests = events.flatMap((event, at) => (event === REQUEST_AHEAD ? [at] : []));
     // Page 2 is asked for once page 1 is done (after its 5 items), page 3 before page 2's first
     // item, page 4 before page 3's first item.
     expect(requests).toEqual([5, 6, 12]);
   });
 });
+
+const REQUEST_AHEAD = 'request with a cursor';
+
+/**
+ * What this process writes to its sockets (each request that carries a cursor), in order, beside
+ * the id of each item a synchronous loop over `list()` takes; checks that the loop saw `count` items.
+ */
+async function withRequestsAhead(list: () => AsyncIterable<{ id: string }>, count: number): Promise<string[]> {
+  const events: string[] = [];
+  const write = net.Socket.prototype.write;
+  const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, ...args) {
+    const [chunk] = args;
+    const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('latin1');
+    if (text.startsWith('GET ') && text.includes('cursor=')) events.push(REQUEST_AHEAD);
+    return (write as (...a: unknown[]) => boolean).apply(this, args);
+  });
+  try {
+    for await (const tx of list()) events.push(tx.id);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(events.filter((event) => event !== REQUEST_AHEAD)).toHaveLength(count);
+  return events;
+}
