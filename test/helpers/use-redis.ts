@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { RedisClient } from '../../src/redis/index.js';
 import { REDIS_CLIENTS, type RedisClientKind, type RedisServer, startRedisServer } from './redis-server.js';
+import { useSystemPrograms } from './system-programs.js';
 
 export interface UsedRedis {
   /** The running server (kill and start it to play an outage). */
@@ -14,13 +15,16 @@ export interface UsedRedis {
 export function useRedisServer(): UsedRedis {
   let server: RedisServer | undefined;
   const toClose: (() => void)[] = [];
+  const programs = useSystemPrograms('Redis', ['redis-server']);
   beforeAll(async () => {
+    if (!programs.available) return;
     server = await startRedisServer();
   });
   afterAll(async () => {
     await server?.close();
   });
   afterEach(async () => {
+    if (!programs.available) return;
     for (const close of toClose.splice(0)) close();
     await server?.kill();
     await server?.start();

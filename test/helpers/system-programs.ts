@@ -1,0 +1,62 @@
+// Suites that need a program from the system packages (redis-server, redis-cli, postgres) run
+// when it is on PATH and are skipped otherwise, so the README's `npm test` passes on a machine
+// with only Node and npm. `.ci/run` sets CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES=1: there a missing
+// program fails the suite instead, so CI can never pass by skipping.
+import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { beforeAll, beforeEach } from 'vitest';
+
+/** Where each skipped suite leaves a note for the summary line printed after the run. */
+export const SKIPPED_SUITES_DIR = join(process.cwd(), '.tmp', 'skipped-suites');
+
+export function systemSuitesRequired(): boolean {
+  return process.env.CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES === '1';
+}
+
+function onPath(program: string): boolean {
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    try {
+      accessSync(join(dir, program), constants.X_OK);
+      return true;
+    } catch {
+      // not in this directory
+    }
+  }
+  return false;
+}
+
+/** The programs of `programs` that are not on PATH. */
+export function missingPrograms(programs: readonly string[]): string[] {
+  return programs.filter((program) => !onPath(program));
+}
+
+export interface SystemPrograms {
+  /** Whether every program is on PATH; when false, every test of the file is skipped. */
+  readonly available: boolean;
+}
+
+/**
+ * Call at the top level of a test file (or inside a `use…` helper called there). When a program
+ * is missing, every test of the file is skipped and a note names the suite for the summary; when
+ * CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES=1, the file fails instead.
+ */
+export function useSystemPrograms(suite: string, programs: readonly string[]): SystemPrograms {
+  const missing = missingPrograms(programs);
+  if (missing.length === 0) return { available: true };
+  if (systemSuitesRequired()) {
+    beforeAll(() => {
+      throw new Error(
+        `${suite} needs ${missing.join(' and ')} on PATH, and CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES=1 makes it mandatory.`,
+      );
+    });
+    return { available: false };
+  }
+  mkdirSync(SKIPPED_SUITES_DIR, { recursive: true });
+  writeFileSync(
+    join(SKIPPED_SUITES_DIR, `${suite.replace(/[^A-Za-z0-9_-]+/g, '-')}.json`),
+    JSON.stringify({ suite, missing }),
+  );
+  beforeEach((context) => context.skip());
+  return { available: false };
+}
