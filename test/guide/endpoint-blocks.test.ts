@@ -104,7 +104,7 @@ const started: Server[] = [];
 const listen = express.application.listen;
 express.application.listen = function (this: express.Express, ...args: unknown[]) {
   const callback = args.find((a) => typeof a === 'function') as (() => void) | undefined;
-  const server = listen.call(this, 0, '127.0.0.1', callback) as Server;
+  const server = (listen as (this: express.Express, ...rest: unknown[]) => Server).call(this, 0, '127.0.0.1', callback);
   started.push(server);
   return server;
 } as typeof express.application.listen;
