@@ -6,9 +6,12 @@ import type { ServerResponse } from 'node:http';
 /** The loopback names every fake server answers to, with its port. */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
 
-/** `host` of a `host:port` authority, bracketed for IPv6, lower-cased; `port` as written (may be empty). */
+/**
+ * The name of a `host[:port]` authority (a DNS name or an IPv4 address, or IPv6 in brackets),
+ * lower-cased, and its port ('' when absent); both '' when it is neither.
+ */
 function splitAuthority(authority: string): { name: string; port: string } {
-  const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d*))?$/i.exec(authority);
+  const match = /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::(\d{1,5}))?$/i.exec(authority);
   if (!match) return { name: '', port: '' };
   return { name: (match[1] as string).toLowerCase(), port: match[2] ?? '' };
 }

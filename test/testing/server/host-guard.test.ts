@@ -189,6 +189,7 @@ describe('startFakeServer answers only its own names', () => {
       /allowedHosts: "http:\/\/fake" is not a host name/,
     );
     await expect(startFakeServer({ allowedHosts: ['::1'] })).rejects.toThrow(TypeError);
+    await expect(startFakeServer({ allowedHosts: ['fake/path'] })).rejects.toThrow(TypeError);
   });
 });
 
