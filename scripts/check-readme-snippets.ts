@@ -49,6 +49,8 @@
 // loopback (`startFakeServer()`: seed 1, 250 transactions), with `CREDIT_PLATFORM_API_KEY` and
 // `CREDIT_PLATFORM_BASE_URL` naming it, so `new CreditPlatform()` reaches it, and with values for
 // the prelude's names and for names blocks only `declare` (RUNTIME_VALUES in run-snippet.ts).
+// Blocks that define a webhook endpoint (an Express, Fastify or Hono app, a Next.js `POST`) are
+// also run by test/guide/endpoint-blocks.test.ts, which sends each real signed deliveries.
 // A block that cannot run here (it needs a Redis server or the real service) opts out with
 // `<!-- snippet: no-run (why) -->` before its fence: it is type-checked, not run, and named in
 // the summary.

@@ -76,3 +76,25 @@ describe("the README's troubleshooting messages", () => {
     }
   });
 });
+
+describe('vitest first, Jest second', () => {
+  const docs = ['README.md', 'docs/guides/testing.md', 'docs/guides/local-development.md', 'docs/guides/webhooks.md'];
+
+  it('in every paragraph (or list item) that names both', () => {
+    for (const path of docs) {
+      for (const paragraph of read(path).split(/\n\s*\n|\n(?=- )/)) {
+        const vitest = paragraph.search(/\bvitest\b/i);
+        const jest = paragraph.search(/\bjest\b/i);
+        if (vitest === -1 || jest === -1) continue;
+        expect(vitest, `${path}: Jest before vitest in "${paragraph.slice(0, 80)}..."`).toBeLessThan(jest);
+      }
+    }
+  });
+
+  it("in the testing guide's webhook endpoint tests", () => {
+    const guide = read('docs/guides/testing.md');
+    expect(guide.indexOf("from 'vitest'", guide.indexOf('## Testing your webhook endpoint'))).toBeLessThan(
+      guide.indexOf('createWebhookEndpoint(SECRET)'),
+    );
+  });
+});

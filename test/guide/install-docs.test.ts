@@ -6,7 +6,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const read = (path: string) => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
-const pkg = JSON.parse(read('package.json')) as { name: string; version: string; devDependencies: Record<string, string> };
+const pkg = JSON.parse(read('package.json')) as {
+  name: string;
+  version: string;
+  engines: { node: string };
+  devDependencies: Record<string, string>;
+};
 const readme = read('README.md');
 
 describe('README: install before and after publication', () => {
@@ -27,5 +32,14 @@ describe('README: install before and after publication', () => {
     expect(read('.nvmrc').trim()).toBe(major);
     expect(read('.node-version').trim()).toBe(major);
     expect(readme).toContain('`nvm use` (reads `.nvmrc`) or `fnm use` (`.node-version`)');
+  });
+});
+
+describe('README: the EBADENGINE note', () => {
+  it("shows this package's own block as npm prints it, and no count of lines that drifts", () => {
+    expect(readme).toContain(
+      `npm warn EBADENGINE   package: '${pkg.name}@${pkg.version}',\nnpm warn EBADENGINE   required: { node: '${pkg.engines.node}' },`,
+    );
+    expect(readme).not.toMatch(/\b(about|some|nearly|over) \d+ (lines of )?`?npm warn EBADENGINE/);
   });
 });

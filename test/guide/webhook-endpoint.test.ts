@@ -10,14 +10,14 @@ import { CreditPlatform } from 'credit-platform';
 import { type FakeServer, startFakeServer } from 'credit-platform/testing';
 import { createNodeWebhookHandler } from 'credit-platform/webhooks';
 
-// The application code under test. The SDK's receiver verifies the signature over the raw body,
-// answers a forgery with 401 and runs the callback once per event id, however often it arrives.
+// The application code under test. The SDK's receiver reads the raw body from the stream (so the
+// route comes before any app.use(express.json())), verifies its signature, answers a forgery with
+// 401 and runs the callback once per event id, however often it arrives.
 const credited: { depositId: string; amount: string }[] = [];
 function createApp(secret: string): express.Express {
   const app = express();
   app.post(
     '/hooks/credit-platform',
-    express.raw({ type: 'application/json' }),
     createNodeWebhookHandler({
       secret,
       on: {

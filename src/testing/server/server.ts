@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EMIT_PATH, handleEmitRequest } from './emit-endpoint.js';
+import { type HostAllowList, hostAllowList, refuseMisdirected } from './host-guard.js';
 import {
   createFakeCreditPlatform,
   type FakeCreditPlatform,
@@ -30,6 +31,20 @@ export interface FakeServerOptions extends FakeCreditPlatformOptions {
    * `{ "type": "deposit.created", "data": { ... } }`. Default false.
    */
   emitEndpoint?: boolean;
+  /**
+   * More names the server answers to, besides the address it listens on, `localhost`,
+   * `127.0.0.1` and `[::1]`. A name takes the server's port (`'fake'` allows `Host: fake:4010`);
+   * `name:port` allows that port (behind a port mapping). A request with any other `Host`, or
+   * none, gets 421 Misdirected Request and is not read: a web page that points its own name at
+   * 127.0.0.1 (DNS rebinding) cannot use the fake's well-known key. Default: none.
+   *
+   * @example
+   * ```ts
+   * // In a Docker Compose network, where the app reaches the fake as http://fake:4010.
+   * await startFakeServer({ host: '0.0.0.0', port: 4010, allowedHosts: ['fake'] });
+   * ```
+   */
+  allowedHosts?: readonly string[];
 }
 
 /**
@@ -56,7 +71,9 @@ export interface FakeServer {
 }
 
 /**
- * Serves a fake over real HTTP on `node:http` (Node-only).
+ * Serves a fake over real HTTP on `node:http` (Node-only). It answers only requests addressed to
+ * one of its own names (`Host` of `localhost`, `127.0.0.1`, `[::1]` or its listening address,
+ * with its port, plus {@link FakeServerOptions.allowedHosts}); any other gets 421 unread.
  *
  * @example
  * ```ts
@@ -70,13 +87,22 @@ export interface FakeServer {
  * ```
  */
 export async function startFakeServer(options: FakeServerOptions = {}): Promise<FakeServer> {
-  const { port = 0, host = '127.0.0.1', fake: given, emitEndpoint = false, ...fakeOptions } = options;
+  const { port = 0, host = '127.0.0.1', fake: given, emitEndpoint = false, allowedHosts = [], ...fakeOptions } = options;
+  // Checked before listening, so a bad name is a TypeError and not a server that refuses everyone.
+  hostAllowList({ address: host, port }, host, allowedHosts);
   const fake = given ?? createFakeCreditPlatform(fakeOptions);
   const handle: FetchHandler = (request, clientAddress) =>
     emitEndpoint && new URL(request.url).pathname === EMIT_PATH
       ? handleEmitRequest(fake, request)
       : fake.handle(request, { clientAddress });
-  const server = createServer((req, res) => {
+  // Known once listening (the port may be 0 until then); no request arrives before.
+  let hosts: HostAllowList | undefined;
+  // Without Host, node:http would answer 400 itself; the guard answers 421 with its reason.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
+    if (!hosts?.allows(req.headers.host)) {
+      refuseMisdirected(res, hosts?.reason ?? 'The fake is not listening yet.');
+      return;
+    }
     serveNodeRequest(handle, req, res).catch(() => res.destroy());
   });
   await new Promise<void>((resolve, reject) => {
@@ -87,6 +113,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     });
   });
   const address = server.address() as AddressInfo;
+  hosts = hostAllowList(address, host, allowedHosts);
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostPart}:${address.port}`;
   return {
