@@ -20,6 +20,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/leak-guard.ts'],
+    // Prints which suites were skipped for a missing system program (redis-server, PostgreSQL).
+    globalSetup: ['test/setup/skipped-suites.ts'],
     testTimeout: 20_000,
     restoreMocks: true,
     reporters: reporters as never,

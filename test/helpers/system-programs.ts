@@ -3,8 +3,8 @@
 // with only Node and npm. `.ci/run` sets CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES=1: there a missing
 // program fails the suite instead, so CI can never pass by skipping.
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { beforeAll, beforeEach } from 'vitest';
+import { delimiter, join, relative } from 'node:path';
+import { beforeAll, beforeEach, expect } from 'vitest';
 
 /** Where each skipped suite leaves a note for the summary line printed after the run. */
 export const SKIPPED_SUITES_DIR = join(process.cwd(), '.tmp', 'skipped-suites');
@@ -52,10 +52,12 @@ export function useSystemPrograms(suite: string, programs: readonly string[]): S
     });
     return { available: false };
   }
+  // The test file's path names the suite in the summary line (test/setup/skipped-suites.ts).
+  const path = relative(process.cwd(), expect.getState().testPath ?? suite);
   mkdirSync(SKIPPED_SUITES_DIR, { recursive: true });
   writeFileSync(
-    join(SKIPPED_SUITES_DIR, `${suite.replace(/[^A-Za-z0-9_-]+/g, '-')}.json`),
-    JSON.stringify({ suite, missing }),
+    join(SKIPPED_SUITES_DIR, `${path.replace(/[^A-Za-z0-9_.-]+/g, '_')}.json`),
+    JSON.stringify({ suite, file: path, missing }),
   );
   beforeEach((context) => context.skip());
   return { available: false };

@@ -1,0 +1,21 @@
+// The suite as StrykerJS runs it (stryker.config.mjs): the normal config less the tests that
+// measure the code itself rather than its behaviour, which fail on every instrumented run.
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      exclude: [
+        // Bundles the webhooks entry and checks its size: instrumentation multiplies it.
+        'test/webhooks/entry-boundaries.test.ts',
+        // Asserts the client's RSS grows less than a 128 MiB body: instrumentation adds its own.
+        'test/core/transport/response-size.test.ts',
+        '**/node_modules/**',
+      ],
+      // The JSON report is CI's count of the normal run; mutant runs must not overwrite it.
+      reporters: ['default'],
+    },
+  }),
+);
