@@ -125,7 +125,9 @@ export interface ListRequestOptions extends RequestOptions {
    * most one page more in memory. `0`: strictly one page at a time, the next asked for when the
    * loop reaches it. `1` to `4`: that many pages ahead from the start (memory holds at most
    * `prefetch + 1` pages; leaving the loop early costs at most `prefetch` extra requests).
-   * Awaiting a page (`await list()`, `getNextPage()`) never reads ahead.
+   * At any depth, no page is requested after one that says it is the last, and `toArray({ max })`
+   * requests none after the page that brings the `max`-th item. Awaiting a page
+   * (`await list()`, `getNextPage()`) never reads ahead.
    */
   prefetch?: number;
 }

@@ -19,6 +19,15 @@ describe('the leak guard', () => {
     ['escaped once more, as JSON.stringify renders an escaped string', JSON.stringify(SLASH_KEY.replaceAll('/', '\\/'))],
     ['escaped once more, as util.inspect renders it', `'${[...SLASH_KEY].map((c) => `\\${hex(c, false)}`).join('')}'`],
     ['percent-encoded, as in a URL', encodeURIComponent(SLASH_KEY)],
+    ['in upper case', SLASH_KEY.toUpperCase()],
+    ['as base64', Buffer.from(SLASH_KEY).toString('base64')],
+    ['as Basic credentials "key:"', `Basic ${Buffer.from(`${SLASH_KEY}:`).toString('base64')}`],
+    ['as Basic credentials ":key"', `Basic ${Buffer.from(`:${SLASH_KEY}`).toString('base64')}`],
+    ['as Basic credentials "user:key"', `Basic ${Buffer.from(`user:${SLASH_KEY}`).toString('base64')}`],
+    ['as base64url glued to other base64', `QUJD${Buffer.from(`xy${SLASH_KEY}`).toString('base64url')}`],
+    ['as base64, percent-encoded', encodeURIComponent(Buffer.from(`:${SLASH_KEY}`).toString('base64'))],
+    ['as hex', Buffer.from(SLASH_KEY).toString('hex')],
+    ['as upper-case hex after an odd hex digit', `f${Buffer.from(SLASH_KEY).toString('hex').toUpperCase()}`],
   ])('finds the key spelled %s', (_label, spelled) => {
     expect(leakIn(`before ${spelled} after`)).toBe(SLASH_KEY);
   });
@@ -28,7 +37,15 @@ describe('the leak guard', () => {
     expect(leakIn(`{"key":"cpk${hex('_', true)}test_abcdefgh12"}`)).toBe('cpk_test_abcdefgh12');
   });
 
+  it('finds a fake-issued key in upper case and in base64', () => {
+    expect(leakIn('CPK_TEST_ABCDEFGH12')).toBe('CPK_TEST_ABCDEFGH12');
+    expect(leakIn(Buffer.from(':cpk_test_abcdefgh12').toString('base64'))).toBe('cpk_test_abcdefgh12');
+  });
+
   it('passes text that only looks like escapes', () => {
     expect(leakIn('\\u00zz \\/ %zz [REDACTED] cp_test_')).toBeUndefined();
+    expect(
+      leakIn(`${Buffer.from(SLASH_KEY.slice(0, -1)).toString('base64')} ${Buffer.from(SLASH_KEY.slice(1)).toString('hex')}`),
+    ).toBeUndefined();
   });
 });

@@ -14,8 +14,8 @@ import {
   TRACING_CHANNEL,
 } from '../../src/index.js';
 import { captureError } from '../helpers/capture.js';
-import { client, http, HttpResponse, url, useMswServer } from '../helpers/msw.js';
-import { leakIn, renderings, SLASH_KEY } from '../setup/leak-guard.js';
+import { API_KEY, client, http, HttpResponse, url, useMswServer } from '../helpers/msw.js';
+import { leakIn, MIXED_CASE_SECRET, renderings, SLASH_KEY, spelledIn } from '../setup/leak-guard.js';
 
 const server = useMswServer();
 
@@ -144,6 +144,84 @@ describe('echoes that are not JSON', () => {
     );
     const error = (await captureError(keyed().accounts.me())) as APIError;
     expect(error.body).toBe('<p>key=[REDACTED] or [REDACTED]</p>');
+    expectNoKeyAnywhere(error);
+  });
+});
+
+// The encodings services and proxies use: base64 (as `Authorization: Basic` carries
+// credentials), base64url, hex and a change of case. Each for the key and for a webhook secret
+// the call carried in its body, echoed in the body and in a header.
+const WEBHOOK_SECRET = MIXED_CASE_SECRET;
+// The suite's key, in mixed case like the secret, so each change of case spells it differently.
+const mixedKeyed = () => client({ logger, logLevel: 'debug', maxRetries: 0 });
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const ENCODINGS: [string, (secret: string) => string][] = [
+  ['base64', (s) => b64(s)],
+  ['Basic credentials "secret:"', (s) => `Basic ${b64(`${s}:`)}`],
+  ['Basic credentials ":secret"', (s) => `Basic ${b64(`:${s}`)}`],
+  ['Basic credentials "user:secret"', (s) => `Basic ${b64(`user:${s}`)}`],
+  ['base64url, unpadded', (s) => Buffer.from(`ab${s}`).toString('base64url')],
+  ['base64url, padded', (s) => b64(`ab${s}`).replaceAll('+', '-').replaceAll('/', '_')],
+  ['hex', (s) => Buffer.from(s).toString('hex')],
+  ['hex, upper case', (s) => Buffer.from(s).toString('hex').toUpperCase()],
+  ['upper case', (s) => s.toUpperCase()],
+  ['lower case', (s) => s.toLowerCase()],
+];
+
+const CALLS = [
+  {
+    secret: API_KEY,
+    route: http.get(url('accounts/me'), () => echo(401, API_KEY)),
+    send: () => mixedKeyed().accounts.me(),
+  },
+  {
+    secret: WEBHOOK_SECRET,
+    route: http.post(url('webhooks'), () => echo(422, WEBHOOK_SECRET)),
+    send: () =>
+      mixedKeyed().webhooks.create({ url: 'https://example.com/h', events: ['deposit.created'], secret: WEBHOOK_SECRET }),
+  },
+];
+
+let encode: (secret: string) => string = (s) => s;
+function echo(status: number, secret: string): Response {
+  const spelled = encode(secret);
+  const body = JSON.stringify({
+    success: false,
+    data: null,
+    message: `refused ${spelled}`,
+    errors: [{ field: 'auth', message: `got ${spelled}` }],
+  });
+  return new HttpResponse(body, { status, headers: { 'content-type': 'application/json', 'x-echo': spelled } });
+}
+
+describe.each(ENCODINGS)('a secret echoed as %s', (_label, encoding) => {
+  it.each(CALLS.map((call) => [call.secret === API_KEY ? 'the key' : 'a webhook secret', call] as const))(
+    '%s, in the body and a header: message, errors, body, headers, inspect, JSON, logs and trace',
+    async (_what, call) => {
+      encode = encoding;
+      expect(encoding(call.secret)).not.toContain(call.secret); // the spelling differs from the plain secret
+      server.use(call.route);
+      const error = (await captureError(call.send())) as APIError;
+      expect(error.message).toMatch(/^\d{3} refused .*\[REDACTED\]/);
+      expect(error.headers.get('x-echo')).toContain('[REDACTED]');
+      expect(error.body).toContain('[REDACTED]');
+      for (const text of [error.message, error.body, JSON.stringify([...error.headers]), ...renderings(error), ...lines]) {
+        expect(spelledIn(text, [call.secret]), text.slice(0, 400)).toBeUndefined();
+      }
+      expectNoKeyAnywhere(error);
+    },
+  );
+
+  // A log line holds no response text, only the path: an id the service handed out goes there.
+  it('the key in an id the service handed out: the debug log line, the message and the trace', async () => {
+    const id = encoding(API_KEY);
+    server.use(http.get(/\/transactions\//, () => echo(404, API_KEY)));
+    encode = encoding;
+    const error = (await captureError(mixedKeyed().transactions.retrieve(id))) as APIError;
+    expect(lines.join('\n')).toMatch(/GET \/transactions\/\S*\[REDACTED\]/);
+    for (const text of [...lines, ...traced, ...renderings(error)]) {
+      expect(spelledIn(text, [API_KEY]), text.slice(0, 400)).toBeUndefined();
+    }
     expectNoKeyAnywhere(error);
   });
 });

@@ -23,9 +23,12 @@ export function renderings(error: unknown): string[] {
 /** A test key with a `/` (escaped as `\/` in JSON) and a `+`, for the escaped-echo tests. */
 export const SLASH_KEY = 'cp_test_esc/aped+key_41c0d9e8';
 
+/** A webhook secret in mixed case, so that its upper- and lower-case spellings both differ from it. */
+export const MIXED_CASE_SECRET = 'whsec_Mixed_Case_7A6b5C4d';
+
 // What must never show: the tests' keys, any key the fake hands out, the tests' webhook secrets.
-const SECRETS = [API_KEY, SLASH_KEY, 'whsec_test_0123456789', 'whsec_leak_test_5f4e3d2c1b', 'whsec_it'];
-const FAKE_KEY = /cpk_test_[A-Za-z0-9_-]{8,}/;
+const SECRETS = [API_KEY, SLASH_KEY, 'whsec_test_0123456789', 'whsec_leak_test_5f4e3d2c1b', 'whsec_it', MIXED_CASE_SECRET];
+const FAKE_KEY = /cpk_test_[A-Za-z0-9_-]{8,}/i;
 
 // The spellings a server (or a rendering: JSON.stringify, util.inspect) can give a character:
 // `\uXXXX` in either hex case and `\/`, behind any run of backslashes (an escape inside a string
@@ -41,15 +44,51 @@ export function unescapeAll(text: string): string {
   );
 }
 
-/** The secret that shows in `text`, plainly or in any escaped spelling; `undefined` when none does. */
+/** The secret that shows in `text`, in any spelling {@link spelledIn} reads; `undefined` when none does. */
 export function leakIn(text: string): string | undefined {
-  for (const candidate of [text, unescapeAll(text)]) {
-    const secret = SECRETS.find((s) => candidate.includes(s));
-    if (secret) return secret;
-    const fake = FAKE_KEY.exec(candidate)?.[0];
+  const secret = spelledIn(text, SECRETS);
+  if (secret) return secret;
+  for (const reading of readings(text)) {
+    const fake = FAKE_KEY.exec(reading)?.[0];
     if (fake) return fake;
   }
   return undefined;
+}
+
+/**
+ * The first of `secrets` that shows in `text`: plainly or escaped, with its letters in any case,
+ * or its bytes in hex (either case), base64 or base64url, whatever precedes it (every run of
+ * base64 characters is decoded from each of its first four characters, every run of hex digits
+ * from each of its first two, so one of them starts where the encoder's groups do).
+ */
+export function spelledIn(text: string, secrets: readonly string[]): string | undefined {
+  const texts = readings(text);
+  for (const secret of secrets) {
+    const plain = secret.toLowerCase();
+    const bytes = Buffer.from(secret).toString('latin1');
+    if (texts.some((t, i) => (i < 2 ? t.toLowerCase().includes(plain) : t.includes(bytes)))) return secret;
+  }
+  return undefined;
+}
+
+const BASE64_RUN = /[A-Za-z0-9+/_-]{6,}/g;
+const HEX_RUN = /[0-9a-fA-F]{8,}/g;
+
+// The text, its escapes decoded, then (as latin1) every base64 and hex run of both decoded.
+function readings(text: string): string[] {
+  const out = [text, unescapeAll(text)];
+  for (const source of [text, out[1] as string]) {
+    for (const [run] of source.matchAll(BASE64_RUN)) {
+      for (let skip = 0; skip < 4; skip++) out.push(Buffer.from(run.slice(skip), 'base64').toString('latin1'));
+    }
+    for (const [run] of source.matchAll(HEX_RUN)) {
+      for (let skip = 0; skip < 2; skip++) {
+        const even = run.slice(skip, skip + ((run.length - skip) & ~1));
+        out.push(Buffer.from(even, 'hex').toString('latin1'));
+      }
+    }
+  }
+  return out;
 }
 
 // Every client of the suite logs at debug unless a test says otherwise; the SDK's lines are

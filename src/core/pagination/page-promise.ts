@@ -131,8 +131,8 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   }
 
   /**
-   * At most `max` items (required), fetching no further than needed. `toArray({ max: 0 })`
-   * sends nothing.
+   * At most `max` items (required), fetching no further than needed: no page after the one that
+   * brings the `max`-th item, read-ahead or not. `toArray({ max: 0 })` sends nothing.
    *
    * @example
    * ```ts

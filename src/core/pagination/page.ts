@@ -102,9 +102,15 @@ export class Page<T> implements AsyncIterable<T> {
    * ```
    */
   pages(): AsyncGenerator<Page<T>, void, undefined> {
+    return this.#pages(Number.POSITIVE_INFINITY);
+  }
+
+  // The walk of pages(), reading ahead no further than the pages that hold `wanted` items: a
+  // walk strictly one page at a time asks for a page only when the consumer does.
+  #pages(wanted: number): AsyncGenerator<Page<T>, void, undefined> {
     const prefetch = this.#prefetch;
     if (prefetch === 0) return this.#walk();
-    return prefetch === undefined ? readAhead(this, 1, this.#source, false) : readAhead(this, prefetch, this.#source, true);
+    return readAhead(this, prefetch ?? 1, this.#source, prefetch !== undefined, wanted);
   }
 
   /** @internal Whether walking from this page requests pages ahead at once (`prefetch: k`). */
@@ -133,8 +139,10 @@ export class Page<T> implements AsyncIterable<T> {
   }
 
   /**
-   * Collects at most `max` items from this page on, fetching no further than needed. Without a
-   * whole-number `max` it throws a `RequestValidationError`.
+   * Collects at most `max` items from this page on, fetching no further than needed: no page is
+   * requested after the one that brings the `max`-th item, read-ahead or not, and none after a
+   * page that says it is the last. Without a whole-number `max` it throws a
+   * `RequestValidationError`.
    *
    * @example
    * ```ts
@@ -146,7 +154,7 @@ export class Page<T> implements AsyncIterable<T> {
     const max = checkToArrayOptions(options);
     const out: T[] = [];
     if (max === 0) return out;
-    for await (const page of this.pages()) {
+    for await (const page of this.#pages(max)) {
       for (const item of page.items) {
         out.push(item);
         if (out.length >= max) return out;

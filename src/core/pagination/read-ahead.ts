@@ -16,12 +16,18 @@ type Outcome<P> = { page: P; error?: undefined } | { page?: undefined; error: un
  * `depth + 1` pages. Outcomes are kept as settled values, never as rejected promises: an error
  * of a page read ahead surfaces only when the consumer reaches that page, and nothing is an
  * unhandled rejection meanwhile. Leaving the walk aborts the request in flight.
+ *
+ * `wanted` is how many items the consumer can use at most (`toArray({ max })`): once the pages
+ * fetched so far, `first` included, hold that many, no further page is requested, since none
+ * could be used. Because each request waits for the cursor the page before it brings, the count
+ * is always known before the next request would leave.
  */
 export async function* readAhead<P extends PageLike>(
   first: P,
   depth: number,
   source: PageSource<P>,
   aheadFromStart: boolean,
+  wanted = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<P, void, undefined> {
   // One controller per request, not per walk: the HTTP stack registers each request on the signal
   // it is given and lets go only once that request is collected; on a short-lived signal the
@@ -32,9 +38,10 @@ export async function* readAhead<P extends PageLike>(
   let tail: string | null = first.nextCursor;
   let inFlight = false;
   let stopped = false;
+  let fetched = first.items.length;
 
   const fill = (): void => {
-    if (inFlight || stopped || tail === null || queue.length >= depth) return;
+    if (inFlight || stopped || tail === null || queue.length >= depth || fetched >= wanted) return;
     const cursor = tail;
     if (seen.has(cursor)) {
       stopped = true;
@@ -49,6 +56,7 @@ export async function* readAhead<P extends PageLike>(
         (page): Outcome<P> => {
           inFlight = false;
           tail = page.nextCursor;
+          fetched += page.items.length;
           fill();
           return { page };
         },

@@ -1,44 +1,81 @@
 import type { ErrorItem } from '../../errors/error-item.js';
 import { inspectableHeaders } from '../../errors/inspectable-headers.js';
 import { type DecodedText, decodeEscapes, originalRange } from './escaped-text.js';
+import { encodedSpellings, foldCase, type Spelling } from './secret-spellings.js';
 
 const REDACTED = '[REDACTED]';
 
 /**
  * Replaces every occurrence of each secret in `text`, however it is spelled: plainly, or with any
  * of its characters escaped as JSON escapes them (`\uXXXX` in either hex case, `\/`, also behind
- * more backslashes when the escape was escaped again) or as a URL encodes them (`%2F`). Applied
- * to every string an error or a log line keeps from something the server sent, since a
- * misbehaving proxy or service may echo the key back, and JSON encoders escape what they like.
+ * more backslashes when the escape was escaped again) or as a URL encodes them (`%2F`); with its
+ * ASCII letters in any case; and its UTF-8 bytes in hex (either case), base64 or base64url
+ * (padded or not, whatever precedes the secret in the encoded text, so `Basic` credentials
+ * `base64(user:key)`, `base64(key:)` and `base64(:key)` too), each of those also escaped or
+ * percent-encoded. Applied to every string an error or a log line keeps from something the server
+ * sent, since a misbehaving proxy or service may echo the key back, and encoders spell it as they
+ * like.
  *
- * The text is decoded once into a shadow copy with a map back to the original
- * (escaped-text.ts), the secrets are found in the shadow by plain search, and each match is cut
- * out of the original along the map. No pattern is built from a secret, so the work is linear in
- * the text whatever it holds; it runs only when an error or a log line is built, never on a call
- * that succeeds.
+ * The text is folded to lower case and decoded once into a shadow copy with a map back to the
+ * original (escaped-text.ts); each secret's spellings (secret-spellings.ts, computed once per
+ * call: the `secrets` array a call builds is the cache key) are found in both by plain search,
+ * and each match is cut out of the original along the map. No pattern is built from a secret, so
+ * the work is linear in the text whatever it holds, a fixed number of searches per secret; it
+ * runs only when an error or a log line is built, never on a call that succeeds.
  */
 export function redact(text: string, secrets: readonly string[]): string {
+  const needles = needlesOf(secrets);
+  if (needles.length === 0) return text;
   const ranges: [number, number][] = [];
-  let decoded: DecodedText | undefined | null = null;
-  for (const secret of secrets) {
-    // Very short "secrets" would shred ordinary words; a real key is never this short.
-    if (secret.length < MIN_SECRET_LENGTH) continue;
-    find(text, secret, ranges, undefined);
-    if (decoded === null) decoded = decodeEscapes(text);
-    if (decoded === undefined) continue;
-    const plain = decodeEscapes(secret)?.text ?? secret;
-    if (plain.length >= MIN_SECRET_LENGTH) find(decoded.text, plain, ranges, decoded);
+  const folded = foldCase(text);
+  for (const needle of needles) for (const spelling of needle.inText) find(folded, spelling, ranges, undefined);
+  const decoded = decodeEscapes(text);
+  if (decoded !== undefined) {
+    const foldedDecoded = foldCase(decoded.text);
+    for (const needle of needles) for (const spelling of needle.inDecoded) find(foldedDecoded, spelling, ranges, decoded);
   }
   return ranges.length === 0 ? text : cut(text, ranges);
 }
 
 const MIN_SECRET_LENGTH = 4;
 
-// Adds the ranges of the original that hold `needle` in `haystack` (the original, or its decoded
-// shadow when `decoded` is given).
-function find(haystack: string, needle: string, ranges: [number, number][], decoded: DecodedText | undefined): void {
+/** One secret's spellings: those searched in the text as it is, and those in its decoded shadow. */
+interface Needles {
+  readonly inText: readonly Spelling[];
+  readonly inDecoded: readonly Spelling[];
+}
+
+// Keyed by the call's own `secrets` array, so the spellings are computed once per call however
+// many strings of its error or log lines are redacted.
+const needleCache = new WeakMap<readonly string[], readonly Needles[]>();
+
+function needlesOf(secrets: readonly string[]): readonly Needles[] {
+  let needles = needleCache.get(secrets);
+  if (needles === undefined) {
+    // Very short "secrets" would shred ordinary words; a real key is never this short.
+    needles = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).map(needlesFor);
+    needleCache.set(secrets, needles);
+  }
+  return needles;
+}
+
+function needlesFor(secret: string): Needles {
+  const encoded = encodedSpellings(secret);
+  // The secret may itself hold what reads as an escape: the shadow holds it decoded.
+  const plain = decodeEscapes(secret)?.text ?? secret;
+  const decodedPlain = plain.length >= MIN_SECRET_LENGTH ? [{ text: foldCase(plain), left: 0, right: 0 }] : [];
+  return { inText: [{ text: foldCase(secret), left: 0, right: 0 }, ...encoded], inDecoded: [...decodedPlain, ...encoded] };
+}
+
+// Adds the ranges of the original that hold `spelling` in `haystack` (the original, or its
+// decoded shadow when `decoded` is given), widened by the characters either side that also hold
+// bits of the secret.
+function find(haystack: string, spelling: Spelling, ranges: [number, number][], decoded: DecodedText | undefined): void {
+  const { text: needle, left, right } = spelling;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
-    ranges.push(decoded ? originalRange(decoded, at, at + needle.length) : [at, at + needle.length]);
+    const start = Math.max(0, at - left);
+    const end = Math.min(haystack.length, at + needle.length + right);
+    ranges.push(decoded ? originalRange(decoded, start, end) : [start, end]);
   }
 }
 

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { redact } from '../../../src/core/redaction/redact.js';
-import { unescapeAll } from '../../setup/leak-guard.js';
+import { spelledIn, unescapeAll } from '../../setup/leak-guard.js';
 
 const SECRET = 'sk_test_a/b+c"d\\e%f';
 const u = (c: string, upper = false) => {
@@ -69,5 +69,103 @@ describe('redact', () => {
         },
       ),
     );
+  });
+});
+
+// A key whose base64 holds `+` and `/` in some alignment, so base64url spells it differently.
+const KEY = 'cpk_live_Zr8?~>q3/Wx_71c0ffee';
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const b64url = (s: string) => Buffer.from(s).toString('base64url');
+
+describe('redact: a secret echoed in an encoding', () => {
+  it('the key is a fair test: its base64url differs from its base64 in every alignment', () => {
+    for (const before of ['', ':', 'u:']) expect(b64url(before + KEY)).not.toBe(b64(before + KEY).replace(/=+$/, ''));
+  });
+
+  it.each([
+    ['base64, padded', b64(KEY)],
+    ['base64 of "key:" (Basic credentials)', `Basic ${b64(`${KEY}:`)}`],
+    ['base64 of ":key" (Basic credentials)', `Basic ${b64(`:${KEY}`)}`],
+    ['base64 of "user:key" (Basic credentials)', `Basic ${b64(`user:${KEY}`)}`],
+    ['base64 of "us:key"', b64(`us:${KEY}`)],
+    ['base64 with text either side', b64(`{"auth":"${KEY}","n":1}`)],
+    ['base64url, unpadded', b64url(`u:${KEY}`)],
+    ['base64url, padded', `${b64url(`:${KEY}`)}==`],
+    ['base64 percent-encoded, as in a query string', encodeURIComponent(b64(`:${KEY}`))],
+    ['base64 with "/" escaped, as some JSON encoders write it', b64(`u:${KEY}`).replaceAll('/', '\\/')],
+    ['hex, lower case', Buffer.from(KEY).toString('hex')],
+    ['hex, upper case', Buffer.from(KEY).toString('hex').toUpperCase()],
+    ['upper case', KEY.toUpperCase()],
+    ['lower case', KEY.toLowerCase()],
+    ['upper case, JSON-escaped', JSON.stringify(KEY.toUpperCase()).slice(1, -1).replaceAll('/', '\\/')],
+  ])('finds the key as %s', (_label, spelled) => {
+    const out = redact(`before ${spelled} after`, [KEY]);
+    expect(out).toContain('[REDACTED]');
+    expect(spelledIn(out, [KEY])).toBeUndefined();
+  });
+
+  it('base64: every character that holds a bit of the secret goes, and nothing else', () => {
+    // "user:" is 5 bytes: the key starts 2 bytes into a group, and 29 bytes end 1 byte into one.
+    const encoded = b64(`user:${KEY}.`);
+    const first = Math.floor((8 * 5) / 6);
+    const end = Math.ceil((8 * (5 + KEY.length)) / 6);
+    expect(redact(encoded, [KEY])).toBe(`${encoded.slice(0, first)}[REDACTED]${encoded.slice(end)}`);
+    expect(redact(`Basic ${b64(`${KEY}:`)}`, [KEY])).toBe(
+      `Basic [REDACTED]${b64(`${KEY}:`).slice(Math.ceil((8 * KEY.length) / 6))}`,
+    );
+  });
+
+  it('a text that only shares a prefix of the spellings is left alone', () => {
+    const text = `${b64(KEY).slice(0, 20)} ${Buffer.from(KEY).toString('hex').slice(0, 30)} ${KEY.slice(0, -1).toUpperCase()}`;
+    expect(redact(text, [KEY])).toBe(text);
+  });
+
+  it('each secret of the call, in each encoding', () => {
+    const secret = 'whsec_0f1e2d3c4b5a6978';
+    const text = `${b64(`:${secret}`)} ${Buffer.from(KEY).toString('hex')} ${secret.toUpperCase()}`;
+    // 23 bytes: the first character holds ":" and 2 bits of the secret, the padding none.
+    expect(redact(text, [KEY, secret])).toBe('O[REDACTED]= [REDACTED] [REDACTED]');
+  });
+
+  it('property: a secret encoded after any prefix and before any suffix never survives', () => {
+    const encodings: Record<string, (s: string) => string> = {
+      base64: b64,
+      base64url: b64url,
+      hex: (s) => Buffer.from(s).toString('hex'),
+      HEX: (s) => Buffer.from(s).toString('hex').toUpperCase(),
+      upper: (s) => s.toUpperCase(),
+      percent: (s) => encodeURIComponent(b64(s)),
+    };
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'abcXYZ019_-+/=.:?~>'.split('')), minLength: 4, maxLength: 40 }),
+        fc.string({ maxLength: 12 }),
+        fc.string({ maxLength: 12 }),
+        fc.constantFrom(...Object.keys(encodings)),
+        fc.string({ maxLength: 20 }),
+        (secret, prefix, suffix, how, around) => {
+          const spelled = (encodings[how] as (s: string) => string)(`${prefix}${secret}${suffix}`);
+          const out = redact(`${around}${spelled}${around}`, [secret]);
+          expect(out).toContain('[REDACTED]');
+          expect(spelledIn(out, [secret])).toBeUndefined();
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('an 8 MiB response made of near misses is left as it is, and the echo after them is found', () => {
+    // Near misses for every spelling (each cut short of its last bytes), repeated up to 8 MiB.
+    const secrets = [KEY, 'whsec_0f1e2d3c4b5a6978'];
+    const near = secrets
+      .flatMap((s) => [s, b64(`:${s}`), b64(`u:${s}`), b64(s), Buffer.from(s).toString('hex')])
+      .map((spelled) => `${spelled.slice(0, -6)}|`)
+      .join('');
+    const text = near.repeat(Math.ceil((8 * 1024 * 1024) / near.length));
+    const withEcho = `${text}${b64(`user:${KEY}`)}`;
+    expect(redact(text, secrets)).toBe(text);
+    const out = redact(withEcho, secrets);
+    expect(out.startsWith(text)).toBe(true);
+    expect(out.slice(text.length)).toContain('[REDACTED]');
   });
 });

@@ -1,0 +1,88 @@
+/**
+ * The spellings of one secret that redaction searches for, each as a plain string to find with
+ * `indexOf` in a text whose letters were folded to lower case ({@link foldCase}), so every
+ * spelling is found in upper, lower or mixed case:
+ *
+ * - the secret itself;
+ * - its UTF-8 bytes in hex;
+ * - its UTF-8 bytes in base64 and in base64url, in each of the three alignments. Base64 writes
+ *   3 bytes as 4 characters, so what precedes the secret in the encoded text (`user:` in
+ *   `Basic base64(user:key)`, a JSON prefix, nothing at all) decides whether its first byte
+ *   starts a group or sits 1 or 2 bytes into one, and each case spells the secret differently.
+ *   Of each alignment the needle keeps the characters made only of the secret's bits, so it
+ *   matches whatever precedes or follows the secret, padded or not; `left` and `right` say how
+ *   many characters either side also hold some of its bits (at most one each), so that the
+ *   redacted range takes them too.
+ *
+ * The spellings are computed once per secret; the search is then a constant number of `indexOf`
+ * calls per secret, linear in the text.
+ */
+export interface Spelling {
+  /** The spelling, folded to lower case. */
+  readonly text: string;
+  /** Characters before a match that also carry bits of the secret. */
+  readonly left: number;
+  /** Characters after a match that also carry bits of the secret. */
+  readonly right: number;
+}
+
+/**
+ * `text` with its letters in lower case, each character in its place so indexes are kept. The
+ * one character whose lower case is longer, `İ` (U+0130), is folded as `I`; should any other ever
+ * change the length, only `A`-`Z` are folded.
+ */
+export function foldCase(text: string): string {
+  const lower = (text.includes('\u0130') ? text.replaceAll('\u0130', 'I') : text).toLowerCase();
+  return lower.length === text.length ? lower : text.replace(UPPER, (run) => run.toLowerCase());
+}
+
+const UPPER = /[A-Z]+/g;
+
+/** The hex and base64 spellings of `secret` (its plain spelling is searched on its own). */
+export function encodedSpellings(secret: string): Spelling[] {
+  const bytes = new TextEncoder().encode(secret);
+  const out: Spelling[] = [{ text: hex(bytes), left: 0, right: 0 }];
+  for (let align = 0; align < 3; align++) {
+    const padded = new Uint8Array(align + bytes.length);
+    padded.set(bytes, align);
+    const encoded = base64(padded);
+    // Character k covers bits [6k, 6k + 6); the secret's bits are [8 * align, 8 * (align + n)).
+    const first = Math.ceil((8 * align) / 6);
+    const end = Math.floor((8 * padded.length) / 6);
+    const core = encoded.slice(first, end);
+    const left = (8 * align) % 6 === 0 ? 0 : 1;
+    const right = (8 * padded.length) % 6 === 0 ? 0 : 1;
+    for (const text of [core, core.replaceAll('+', '-').replaceAll('/', '_')]) {
+      const folded = foldCase(text);
+      if (!out.some((s) => s.text === folded)) out.push({ text: folded, left, right });
+    }
+  }
+  return out;
+}
+
+const HEX = '0123456789abcdef';
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+function hex(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += HEX[byte >> 4] + (HEX[byte & 15] as string);
+  return out;
+}
+
+// Base64 without padding: the last character holds the remaining bits, zero-filled.
+function base64(bytes: Uint8Array): string {
+  let out = '';
+  let bits = 0;
+  let count = 0;
+  for (const byte of bytes) {
+    bits = (bits << 8) | byte;
+    count += 8;
+    while (count >= 6) {
+      count -= 6;
+      out += BASE64[(bits >> count) & 63];
+    }
+    bits &= (1 << count) - 1;
+  }
+  if (count > 0) out += BASE64[(bits << (6 - count)) & 63];
+  return out;
+}
