@@ -20,7 +20,7 @@ const OPTIONS = {
 } as const;
 
 // The rate-limit figures are the spec's tiers (section 8) at the largest page, 100 transactions:
-// 100 000 transactions are 1 000 requests, 1 000 / 30 a minute = 33.3 min, / 120 = 8.3 min,
+// 100 000 transactions are 1 000 requests; 1 000 / 30 a minute = 33.3 min, / 120 = 8.3 min,
 // / 600 = 1.7 min; the free tier's day allows exactly 1 000.
 const help = `usage: credit-platform transactions export [--format ndjson|csv] [--out <file> [--force]] [--limit <n>] [--cursor <cursor>]
 
@@ -49,10 +49,10 @@ the command that continues is printed (exit 130).
 Rate limits: the export stays under the key's limit by waiting whenever the service answers 429,
 as long as its X-RateLimit-Reset (or Retry-After) says, up to 60 s a wait, printing one line per
 wait; a longer wait (a spent daily allowance) ends it with the resume command. 100 000
-transactions are 1 000 requests at --limit 100, which take at least:
-  free      30/min, 1 000/day:    34 min, and the whole day's allowance
-  standard  120/min, 10 000/day:  8 min 20 s
-  premium   600/min, 100 000/day: 1 min 40 s
+transactions are 1 000 requests at --limit 100, which take at least (requests / limit a minute):
+  free      30/min, 1 000/day:    1 000 / 30  = about 33 min, and the whole day's allowance
+  standard  120/min, 10 000/day:  1 000 / 120 = about 8 min
+  premium   600/min, 100 000/day: 1 000 / 600 = about 1.7 min (then the network is the bound)
 
 example:
   npx credit-platform transactions export --format csv --out transactions.csv`;
@@ -95,6 +95,8 @@ export const transactionsExport: Command = defineCommand({
     };
 
     const progress = new Progress(io.stderr);
+    let lastCursor: string | null = cursor ?? null;
+    let pagesIn = 0;
     let client: CreditPlatform;
     try {
       client = new CreditPlatform({
@@ -102,7 +104,7 @@ export const transactionsExport: Command = defineCommand({
         baseUrl: io.env.CREDIT_PLATFORM_BASE_URL,
         logger: commandLogger(io.stderr, (wait) => {
           progress.stop();
-          printLine(io.stderr, waitLine(wait));
+          printLine(io.stderr, waitLine(wait, lastCursor !== null));
         }),
       });
     } catch (error) {
@@ -128,8 +130,6 @@ export const transactionsExport: Command = defineCommand({
     // in hand is written whole before the export stops.
     const stop = new AbortController();
     const stopListening = io.onStop(() => stop.abort());
-    let lastCursor: string | null = cursor ?? null;
-    let pagesIn = 0;
     const stopped = (): number => {
       progress.stop();
       if (lastCursor === null) {
@@ -175,8 +175,8 @@ export const transactionsExport: Command = defineCommand({
   },
 });
 
-/** The one line a wait on the service prints: how long, why, and how to stop it. */
-function waitLine({ waitMs, header, status }: ServiceWait): string {
+/** The one line a wait on the service prints: how long, why, and what Ctrl-C does then. */
+function waitLine({ waitMs, header, status }: ServiceWait, resumable: boolean): string {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   const until = new Date(Date.now() + waitMs).toISOString().slice(11, 19);
   const why =
@@ -185,7 +185,10 @@ function waitLine({ waitMs, header, status }: ServiceWait): string {
       : status === 503
         ? 'the service is unavailable (503)'
         : `the service asks to wait (${status ?? 'no status'})`;
-  return `${NAME}: ${why}: waiting ${seconds} s, until ${until} UTC, as its ${header} says. Ctrl-C stops the export and prints the command that resumes it.`;
+  const stop = resumable
+    ? 'Ctrl-C stops the export and prints the command that resumes it.'
+    : 'Ctrl-C stops the export; nothing is written yet.';
+  return `${NAME}: ${why}: waiting ${seconds} s, until ${until} UTC, as its ${header} says. ${stop}`;
 }
 
 function reportFailure(

@@ -255,7 +255,10 @@ describe('credit-platform transactions export', () => {
     }
   });
 
-  it('says in one line how long it waits on a rate limit, why, and that Ctrl-C stops it', async () => {
+  it.each([
+    { at: 2, then: 'Ctrl-C stops the export and prints the command that resumes it.' },
+    { at: 1, then: 'Ctrl-C stops the export; nothing is written yet.' },
+  ])('says in one line how long it waits on a rate limit (request $at), why, and what Ctrl-C does', async ({ at, then }) => {
     const started = await startFakeServer({ transactions: 5 });
     const { fake } = started;
     await started.close();
@@ -265,7 +268,7 @@ describe('credit-platform transactions export', () => {
       fake: {
         ...fake,
         handle(request: Request, context?: { clientAddress?: string }) {
-          if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === 2) {
+          if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === at) {
             const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() };
             fake.faults.inject({ path: '/transactions', kind: 'status', status: 429, headers });
           }
@@ -279,11 +282,43 @@ describe('credit-platform transactions export', () => {
     const waits = result.stderr.split('\n').filter((l) => l.includes('waiting'));
     expect(waits).toHaveLength(1);
     expect(waits[0]).toMatch(
-      /^transactions export: the key's rate limit is spent \(429\): waiting [12] s, until \d\d:\d\d:\d\d UTC, as its X-RateLimit-Reset says\. Ctrl-C stops the export and prints the command that resumes it\.$/,
+      /^transactions export: the key's rate limit is spent \(429\): waiting [12] s, until \d\d:\d\d:\d\d UTC, as its X-RateLimit-Reset says\. /,
     );
+    expect(waits[0]?.endsWith(` says. ${then}`)).toBe(true);
     // One line each, no object dump: every stderr line is a progress, wait or summary line.
     for (const line of result.stderr.trimEnd().split('\n'))
       expect(line).toMatch(/^(exporting: |exported |transactions export: )/);
+  });
+
+  it('Ctrl-C during a rate-limit wait stops at once with the resume command', async () => {
+    const started = await startFakeServer({ transactions: 5 });
+    const { fake } = started;
+    const first = await fetch(`${started.baseUrl}/transactions?limit=2`, { headers: { 'x-api-key': started.apiKey } });
+    const { nextCursor } = (await first.json()).data;
+    await started.close();
+    // The second page answers 429 with a reset 50 s away (under maxRateLimitWait, above the
+    // test's timeout): without the abort, the export would sleep it out.
+    let seen = 0;
+    server = await startFakeServer({
+      fake: {
+        ...fake,
+        handle(request: Request, context?: { clientAddress?: string }) {
+          if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === 2) {
+            const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 50) };
+            fake.faults.inject({ path: '/transactions', kind: 'status', status: 429, headers });
+          }
+          return fake.handle(request, context);
+        },
+      },
+    });
+    const { io, out, stop } = memoryIO({ env: envOf(server) });
+    io.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('waiting')) stop();
+    });
+    const code = await runCli(['transactions', 'export', '--limit', '2'], io);
+    expect(code).toBe(130);
+    expect(out.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(out.stderr).toContain(`  npx credit-platform transactions export --format=ndjson --limit=2 --cursor=${nextCursor}\n`);
   });
 
   it('prints a hostile cursor with no terminal escapes, in a resume command a shell reads back exactly', async () => {
