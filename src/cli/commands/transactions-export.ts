@@ -28,9 +28,9 @@ Writes every transaction exactly once, from the service named by CREDIT_PLATFORM
 CREDIT_PLATFORM_BASE_URL (the fake's lines work too), page by page: a page is written only once
 it has arrived whole. Progress goes to stderr. If a page fails, the command that resumes from it
 is printed (it appends to the same --out file) and the exit code is 1; if the first page fails,
-nothing is written and no file is left behind.
+nothing is written and no file it created is left behind.
 
-  --format ndjson|csv  ndjson (default): one JSON object a line, every field kept, byte for byte;
+  --format ndjson|csv  ndjson (default): one JSON object a line, every field and value as it came;
                        csv: a header row, then id,type,status,token,chain,amount,transactionHash,createdAt
                        (RFC 4180 quoting; fields outside these columns are left out, and named on stderr).
                        A cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or
@@ -46,13 +46,14 @@ nothing is written and no file is left behind.
 Ctrl-C stops at once: the request in flight is dropped, every page written so far stays whole, and
 the command that continues is printed (exit 130).
 
-Rate limits: the export stays under the key's limit by waiting whenever the service answers 429,
-as long as its X-RateLimit-Reset (or Retry-After) says, up to 60 s a wait, printing one line per
-wait; a longer wait (a spent daily allowance) ends it with the resume command. 100 000
-transactions are 1 000 requests at --limit 100, which take at least (requests / limit a minute):
+Rate limits: a large export paces itself under the key's limit, waiting whenever the service
+answers 429 as long as its X-RateLimit-Reset (or Retry-After) says, up to 60 s a wait, with one
+line on stderr per wait; a longer wait (a spent daily allowance) ends it with the resume command.
+100 000 transactions are 1 000 requests at --limit 100, which take at least (requests / limit a
+minute):
   free      30/min, 1 000/day:    1 000 / 30  = about 33 min, and the whole day's allowance
   standard  120/min, 10 000/day:  1 000 / 120 = about 8 min
-  premium   600/min, 100 000/day: 1 000 / 600 = about 1.7 min (then the network is the bound)
+  premium   600/min, 100 000/day: 1 000 / 600 = about 1.7 min, or the network's pace if slower
 
 example:
   npx credit-platform transactions export --format csv --out transactions.csv`;

