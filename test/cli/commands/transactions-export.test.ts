@@ -256,9 +256,9 @@ describe('credit-platform transactions export', () => {
   });
 
   it.each([
-    { at: 2, then: 'Ctrl-C stops the export and prints the command that resumes it.' },
-    { at: 1, then: 'Ctrl-C stops the export; nothing is written yet.' },
-  ])('says in one line how long it waits on a rate limit (request $at), why, and what Ctrl-C does', async ({ at, then }) => {
+    { at: 2, ctrlC: 'Ctrl-C stops the export and prints the command that resumes it.' },
+    { at: 1, ctrlC: 'Ctrl-C stops the export; nothing is written yet.' },
+  ])('says in one line how long it waits on a rate limit (request $at), why, and what Ctrl-C does', async ({ at, ctrlC }) => {
     const started = await startFakeServer({ transactions: 5 });
     const { fake } = started;
     await started.close();
@@ -284,7 +284,7 @@ describe('credit-platform transactions export', () => {
     expect(waits[0]).toMatch(
       /^transactions export: the key's rate limit is spent \(429\): waiting [12] s, until \d\d:\d\d:\d\d UTC, as its X-RateLimit-Reset says\. /,
     );
-    expect(waits[0]?.endsWith(` says. ${then}`)).toBe(true);
+    expect(waits[0]?.endsWith(` says. ${ctrlC}`)).toBe(true);
     // One line each, no object dump: every stderr line is a progress, wait or summary line.
     for (const line of result.stderr.trimEnd().split('\n'))
       expect(line).toMatch(/^(exporting: |exported |transactions export: )/);
