@@ -4,7 +4,8 @@
 # there (after the first checks, the bin file npx runs, called directly), against an Express endpoint built with createNodeWebhookHandler (receiver.mjs) and
 # against the fake over loopback (the command's own `fake`, and flaky-fake.mjs for a failing
 # export). Asserts exit codes, what the endpoint handled (once per event id) and the files
-# written (every id once, CSV header, an interrupted export resumed with the printed command).
+# written (every id once, CSV header, an interrupted export resumed with the printed command, an
+# existing file, a link and the other format refused at --out, Ctrl-C while a page hangs).
 #   bash .ci/checks/cli.sh                           # build if dist/ is missing, pack, check
 #   PACK_TARBALL=.tmp/pack/credit-platform-0.1.0.tgz bash .ci/checks/cli.sh
 # Prints `PASS <check>` / `FAIL <check>` per check; exits 1 when any check failed.
