@@ -69,6 +69,33 @@ async function failingServer(failAt: number) {
   };
 }
 
+/**
+ * A fake of 5 transactions whose `at`-th GET /transactions answers 429 with `X-RateLimit-Reset`
+ * `resetInS` seconds away (spent window, no `Retry-After`); and the cursor of its second page of 2.
+ */
+async function rateLimitedServer(at: number, resetInS: number) {
+  const started = await startFakeServer({ transactions: 5 });
+  const { fake } = started;
+  const first = await fetch(`${started.baseUrl}/transactions?limit=2`, { headers: { 'x-api-key': started.apiKey } });
+  const secondCursor: string = (await first.json()).data.nextCursor;
+  await started.close();
+  let seen = 0;
+  const s = await startFakeServer({
+    fake: {
+      ...fake,
+      handle(request: Request, context?: { clientAddress?: string }) {
+        if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === at) {
+          const reset = String(Math.ceil(Date.now() / 1000) + resetInS);
+          const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset };
+          fake.faults.inject({ path: '/transactions', kind: 'status', status: 429, headers });
+        }
+        return fake.handle(request, context);
+      },
+    },
+  });
+  return { server: s, secondCursor };
+}
+
 /** The arguments of the printed resume command (`npx credit-platform ...`), unquoted. */
 function resumeArgv(stderr: string): string[] {
   const line = stderr.split('\n').find((l) => l.startsWith('  npx credit-platform '));
@@ -259,23 +286,7 @@ describe('credit-platform transactions export', () => {
     { at: 2, ctrlC: 'Ctrl-C stops the export and prints the command that resumes it.' },
     { at: 1, ctrlC: 'Ctrl-C stops the export; nothing is written yet.' },
   ])('says in one line how long it waits on a rate limit (request $at), why, and what Ctrl-C does', async ({ at, ctrlC }) => {
-    const started = await startFakeServer({ transactions: 5 });
-    const { fake } = started;
-    await started.close();
-    let seen = 0;
-    const reset = () => String(Math.ceil(Date.now() / 1000) + 1);
-    server = await startFakeServer({
-      fake: {
-        ...fake,
-        handle(request: Request, context?: { clientAddress?: string }) {
-          if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === at) {
-            const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset() };
-            fake.faults.inject({ path: '/transactions', kind: 'status', status: 429, headers });
-          }
-          return fake.handle(request, context);
-        },
-      },
-    });
+    server = (await rateLimitedServer(at, 1)).server;
     const result = await cli(['transactions', 'export', '--limit', '2'], { env: envOf(server) });
     expect(result.code).toBe(0);
     expect(result.stdout.trimEnd().split('\n')).toHaveLength(5);
@@ -291,26 +302,10 @@ describe('credit-platform transactions export', () => {
   });
 
   it('Ctrl-C during a rate-limit wait stops at once with the resume command', async () => {
-    const started = await startFakeServer({ transactions: 5 });
-    const { fake } = started;
-    const first = await fetch(`${started.baseUrl}/transactions?limit=2`, { headers: { 'x-api-key': started.apiKey } });
-    const { nextCursor } = (await first.json()).data;
-    await started.close();
-    // The second page answers 429 with a reset 50 s away (under maxRateLimitWait, above the
-    // test's timeout): without the abort, the export would sleep it out.
-    let seen = 0;
-    server = await startFakeServer({
-      fake: {
-        ...fake,
-        handle(request: Request, context?: { clientAddress?: string }) {
-          if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === 2) {
-            const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 50) };
-            fake.faults.inject({ path: '/transactions', kind: 'status', status: 429, headers });
-          }
-          return fake.handle(request, context);
-        },
-      },
-    });
+    // The second page's reset is 50 s away (under maxRateLimitWait, above the test's timeout):
+    // without the abort, the export would sleep it out.
+    const limited = await rateLimitedServer(2, 50);
+    server = limited.server;
     const { io, out, stop } = memoryIO({ env: envOf(server) });
     io.stderr.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('waiting')) stop();
@@ -318,7 +313,9 @@ describe('credit-platform transactions export', () => {
     const code = await runCli(['transactions', 'export', '--limit', '2'], io);
     expect(code).toBe(130);
     expect(out.stdout.trimEnd().split('\n')).toHaveLength(2);
-    expect(out.stderr).toContain(`  npx credit-platform transactions export --format=ndjson --limit=2 --cursor=${nextCursor}\n`);
+    expect(out.stderr).toContain(
+      `  npx credit-platform transactions export --format=ndjson --limit=2 --cursor=${limited.secondCursor}\n`,
+    );
   });
 
   it('prints a hostile cursor with no terminal escapes, in a resume command a shell reads back exactly', async () => {
