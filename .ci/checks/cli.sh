@@ -4,7 +4,8 @@
 # there (after the first checks, the bin file npx runs, called directly), against an Express endpoint built with createNodeWebhookHandler (receiver.mjs) and
 # against the fake over loopback (the command's own `fake`, and flaky-fake.mjs for a failing
 # export). Asserts exit codes, what the endpoint handled (once per event id) and the files
-# written (every id once, CSV header, an interrupted export resumed with the printed command).
+# written (every id once, CSV header, an interrupted export resumed with the printed command, an
+# existing file, a link and the other format refused at --out, Ctrl-C while a page hangs).
 #   bash .ci/checks/cli.sh                           # build if dist/ is missing, pack, check
 #   PACK_TARBALL=.tmp/pack/credit-platform-0.1.0.tgz bash .ci/checks/cli.sh
 # Prints `PASS <check>` / `FAIL <check>` per check; exits 1 when any check failed.
@@ -200,6 +201,23 @@ export_stdout() {
 }
 check cli/export-stdout-same-as-file export_stdout
 
+# --out never clobbers: an existing file is refused without --force, a symbolic link even with it.
+export_out_guards() {
+  cp "$PROJECT/tx.ndjson" "$WORK/tx.before"
+  "${FAKE_ENV[@]}" bash -c "cd '$PROJECT' && '$CP' transactions export --out tx.ndjson" 2>"$WORK/export.err"
+  expect_rc 2 $? || return 1
+  has "$WORK/export.err" 'exists; pass --force to replace it' || return 1
+  ln -sf tx.ndjson "$PROJECT/link.ndjson"
+  "${FAKE_ENV[@]}" bash -c "cd '$PROJECT' && '$CP' transactions export --out link.ndjson --force" 2>"$WORK/export.err"
+  expect_rc 2 $? || return 1
+  has "$WORK/export.err" 'is a symbolic link' || return 1
+  "${FAKE_ENV[@]}" bash -c "cd '$PROJECT' && '$CP' transactions export --format csv --out tx.ndjson --cursor abc" 2>"$WORK/export.err"
+  expect_rc 2 $? || return 1
+  has "$WORK/export.err" 'holds NDJSON, and this export writes CSV' || return 1
+  cmp "$PROJECT/tx.ndjson" "$WORK/tx.before"
+}
+check cli/export-out-refuses-existing-file-link-and-other-format export_out_guards
+
 export_no_key() {
   (cd "$PROJECT" && CREDIT_PLATFORM_BASE_URL=http://127.0.0.1:1/api/v1 timeout 60 "$CP" transactions export) 2>"$WORK/export.err"
   expect_rc 1 $? || return 1
@@ -230,6 +248,29 @@ export_resumed() {
 }
 check cli/export-ndjson-fault-then-printed-resume-every-id-once export_resumed ndjson resumed.ndjson
 check cli/export-csv-fault-then-printed-resume-one-header export_resumed csv resumed.csv
+
+# Ctrl-C (SIGINT to the bin itself) while the second page hangs: exit 130, the first page whole
+# in the file, and the resume command printed.
+export_interrupted() {
+  start_bg hang '^CREDIT_PLATFORM_API_KEY=' env FAIL_AT=2 HANG=1 "$NODE24" flaky-fake.mjs || return 1
+  local fake_pid=${PIDS[-1]}
+  (cd "$PROJECT" && exec env CREDIT_PLATFORM_BASE_URL="$(env_line hang CREDIT_PLATFORM_BASE_URL)" \
+    CREDIT_PLATFORM_API_KEY="$(env_line hang CREDIT_PLATFORM_API_KEY)" "$CP" transactions export --out hung.ndjson) \
+    2>"$WORK/hung.err" &
+  local pid=$!
+  for _ in $(seq 1 150); do grep -q '^exporting: ' "$WORK/hung.err" && break; sleep 0.1; done
+  kill -INT "$pid"
+  local rc=0
+  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && { kill -9 "$pid"; echo "still running 5 s after SIGINT"; cat "$WORK/hung.err"; return 1; }
+  wait "$pid" || rc=$?
+  kill -USR1 "$fake_pid"
+  expect_rc 130 "$rc" || { cat "$WORK/hung.err"; return 1; }
+  has "$WORK/hung.err" 'stopped after 100 transactions, 1 page' || return 1
+  grep -q '^  npx credit-platform transactions export --format=ndjson --out=hung.ndjson --limit=100 --cursor=' "$WORK/hung.err" || return 1
+  [ "$(wc -l <"$PROJECT/hung.ndjson")" -eq 100 ] && [ "$(tail -c 1 "$PROJECT/hung.ndjson" | od -An -c | tr -d ' ')" = '\n' ]
+}
+check cli/export-ctrl-c-while-a-page-hangs-exits-130-with-resume export_interrupted
 
 generated_secret() {
   start_bg fake2 '^Trigger one' "$CP" fake --port 0 --forward-to "$HOOK" || return 1

@@ -1,5 +1,6 @@
 // The CSV form of `transactions export` (RFC 4180: comma-separated, CRLF line ends, fields quoted
-// when they hold a comma, a quote or a line break, quotes doubled).
+// when they hold a comma, a quote or a line break, quotes doubled), made inert for spreadsheets:
+// the service's free strings (type, status, token, chain, hash) must not become formulas there.
 
 /**
  * The columns, one per field of the SDK's `Transaction` type, in a fixed order so every page and
@@ -10,11 +11,21 @@ export const TRANSACTION_COLUMNS = ['id', 'type', 'status', 'token', 'chain', 'a
 
 const KNOWN: ReadonlySet<string> = new Set(TRANSACTION_COLUMNS);
 const NEEDS_QUOTES = /[",\r\n]/;
+// The characters a spreadsheet reads as the start of a formula (OWASP "CSV injection").
+const FORMULA_START = /^[=+\-@\t\r]/;
+// A plain decimal number is data, not a formula, whatever its sign: `-12.50` stays a number.
+const PLAIN_DECIMAL = /^[+-]?\d+(?:\.\d+)?$/;
 
-/** One field: empty for a missing value, JSON for a non-string one, quoted when needed. Values are not altered otherwise. */
+/**
+ * One field: empty for a missing value, JSON for a non-string one, quoted when needed. A value
+ * that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or a
+ * carriage return, and is not a plain decimal number such as `-12.50`) gets a leading `'`, which
+ * spreadsheets show as text; nothing else is altered.
+ */
 export function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const text = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const raw = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const text = FORMULA_START.test(raw) && !PLAIN_DECIMAL.test(raw) ? `'${raw}` : raw;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

