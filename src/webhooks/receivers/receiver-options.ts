@@ -7,6 +7,7 @@ import type { WebhookEventType } from '../event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from '../events/events.js';
 import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
 import { checkSecret, type WebhookSecret } from '../inputs.js';
+import { checkLease } from './lease-renewal.js';
 
 /**
  * A callback per known event type; each receives its exactly typed event.
@@ -150,6 +151,7 @@ export function resolveOptions(options: WebhookReceiverOptions, fn: string): Res
   // The default store remembers ids exactly as long as the freshness check accepts their events.
   const store = options.store ?? createMemoryDedupStore(Number.isFinite(retention) ? { ttlMs: retention } : {});
   checkRetention(store, maxEventAge, fn);
+  checkLease(store, fn);
   return {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     maxEventAge,

@@ -5,6 +5,7 @@ import type { WebhookClaim } from '../stores/dedup-store.js';
 import { WebhookVerificationError } from '../errors.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
 import type { WebhookPayload, WebhookSignatureHeader } from '../inputs.js';
+import { withLeaseRenewal } from './lease-renewal.js';
 import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
 
@@ -122,7 +123,12 @@ export function receiverFor(
     if (claim === 'completed') return respond('duplicate', undefined, event);
     if (claim === 'in_progress') return respond('in_progress', undefined, event);
     try {
-      await dispatch(options, event);
+      await withLeaseRenewal(
+        store,
+        event.id,
+        () => dispatch(options, event),
+        (error) => onError(error, event),
+      );
     } catch (error) {
       onError(error, event);
       await Promise.resolve()
