@@ -3,6 +3,7 @@
 // and the handler is not started twice; a process that dies takes its timer with it, and the id is
 // free again one lease later. No `node:*` import.
 import type { WebhookDedupStore } from '../stores/dedup-store.js';
+import { quotedEventId } from './receiver-logger.js';
 
 function unref(timer: ReturnType<typeof setTimeout>): void {
   // Node and Bun: a pending renewal alone does not keep the process alive.
@@ -15,7 +16,7 @@ export function checkLease(store: WebhookDedupStore, fn: string): void {
   const { leaseMs } = store;
   if (typeof leaseMs !== 'number' || !(leaseMs >= 3) || !Number.isFinite(leaseMs)) {
     throw new TypeError(
-      `${fn}: the store has renew() but its leaseMs is ${String(leaseMs)}; set leaseMs to the claim's lease in milliseconds (the receiver renews every leaseMs / 3).`,
+      `${fn}: the store has renew() but its leaseMs is ${String(leaseMs)}; set leaseMs to the claim's lease, a finite number of milliseconds, at least 3 (the receiver renews every leaseMs / 3).`,
     );
   }
 }
@@ -47,7 +48,7 @@ export async function withLeaseRenewal<T>(
       if (!(await store.renew?.(eventId))) {
         tell(
           new Error(
-            `The claim on webhook event ${eventId} ran out while its handler was still running (leaseMs ${leaseMs}): another delivery of it may run the handler too.`,
+            `The claim on webhook event ${quotedEventId(eventId)} ran out while its handler was still running (leaseMs ${leaseMs}): another delivery of it may run the handler too.`,
           ),
         );
         return;

@@ -42,6 +42,15 @@ export function checkLogger(logger: unknown, fn: string): WebhookReceiverLogger 
   return l as WebhookReceiverLogger;
 }
 
+/**
+ * @internal An event id as it may appear inside a message: quoted, control characters escaped, at
+ * most 100 characters. A signed id is only checked to start with `evt_`, and a log line must not be
+ * split or styled by what the sender put after it. Fields carry the id as it is.
+ */
+export function quotedEventId(id: string): string {
+  return JSON.stringify(id.length > 100 ? `${id.slice(0, 100)}…` : id);
+}
+
 /** @internal One debug line for an authentic delivery whose handler did not run. */
 export function logNotRun(
   logger: WebhookReceiverLogger | undefined,
@@ -50,7 +59,7 @@ export function logNotRun(
 ): void {
   if (logger === undefined) return;
   const why = claim === 'completed' ? 'a duplicate: the event id was already handled' : 'another delivery of it is being handled';
-  logger.debug(`credit-platform: webhook event ${event.id} not run: ${why}.`, {
+  logger.debug(`credit-platform: webhook event ${quotedEventId(event.id)} not run: ${why}.`, {
     eventId: event.id,
     type: event.type === 'unknown' ? event.rawType : event.type,
     outcome: claim === 'completed' ? 'duplicate' : 'in_progress',

@@ -94,7 +94,7 @@ export interface WebhookReceiverOptions {
    * @example
    * ```ts
    * import { createWebhookHandler } from 'credit-platform/webhooks';
-   * // console.debug prints: "credit-platform: webhook event evt_… not run: a duplicate: …"
+   * // console.debug prints: credit-platform: webhook event "evt_…" not run: a duplicate: …
    * const handler = createWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, logger: console });
    * ```
    */

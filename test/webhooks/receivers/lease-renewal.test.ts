@@ -116,7 +116,7 @@ describe('a handler slower than the lease (memory store, leaseMs 300, an 800 ms 
     await vi.advanceTimersByTimeAsync(800);
     expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([200, 200]);
     expect(lost.onError).toHaveBeenCalledOnce();
-    expect(lost.onError.mock.calls[0]?.[0].message).toMatch(/claim on webhook event evt_\w+ ran out .*leaseMs 300/);
+    expect(lost.onError.mock.calls[0]?.[0].message).toMatch(/claim on webhook event "evt_\w+" ran out .*leaseMs 300/);
     expect(lost.onError.mock.calls[0]?.[1]).toMatchObject({ id: delivery.event.id });
     expect(failing.onError).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ message: 'store down' }),

@@ -29,7 +29,7 @@ describe('the receivers log a delivery whose handler did not run at debug', () =
     expect(log.debug).not.toHaveBeenCalled();
     expect((await receive({ body: delivery.body, signature })).outcome).toBe('duplicate');
     expect(log.debug).toHaveBeenCalledExactlyOnceWith(
-      `credit-platform: webhook event ${delivery.event.id} not run: a duplicate: the event id was already handled.`,
+      `credit-platform: webhook event "${delivery.event.id}" not run: a duplicate: the event id was already handled.`,
       { eventId: delivery.event.id, type: 'deposit.created', outcome: 'duplicate' },
     );
     expect([log.info, log.warn, log.error].flatMap((fn) => fn.mock.calls)).toEqual([]);
@@ -55,6 +55,21 @@ describe('the receivers log a delivery whose handler did not run at debug', () =
     });
     finish();
     expect((await first).status).toBe(200);
+  });
+
+  it('quotes the id in the message, so a signed id with control characters cannot split or style the line', async () => {
+    const log = logger();
+    const receive = createWebhookReceiver({ secret: SECRET, logger: log });
+    const id = `evt_1\n2026-01-01 INFO forged line \u001b[2J${'x'.repeat(500)}`;
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET, id });
+    const signature = delivery.headers['x-webhook-signature'];
+    await receive({ body: delivery.body, signature });
+    expect((await receive({ body: delivery.body, signature })).outcome).toBe('duplicate');
+    const [message, fields] = log.debug.mock.calls[0] ?? [];
+    expect(message).not.toMatch(/[\n\u001b]/);
+    expect(message).toContain('"evt_1\\n2026-01-01 INFO forged line \\u001b[2J');
+    expect(message.length).toBeLessThan(250);
+    expect(fields).toMatchObject({ eventId: id });
   });
 
   it('writes nothing at debug without a logger', async () => {
