@@ -10,6 +10,7 @@ import { Cluster } from 'ioredis';
 import { createCluster } from 'redis';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { RedisClient } from '../../src/redis/index.js';
+import { freePort } from './redis-server.js';
 import { useSystemPrograms } from './system-programs.js';
 
 const run = promisify(execFile);
@@ -23,16 +24,24 @@ export interface RedisCluster {
   close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
+    const probe = createServer()
+      .once('error', () => resolve(false))
+      .listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A free port whose cluster bus port (port + 10 000, fixed by Redis) is free too. */
+async function freeNodePort(): Promise<number> {
+  for (let i = 0; i < 50; i++) {
+    const port = await freePort();
+    if (port + 10_000 <= 65_535 && (await canListen(port + 10_000))) return port;
+  }
+  throw new Error('Redis Cluster: no free pair of ports (port and port + 10000) on 127.0.0.1');
+}
 
 async function cli(port: number, ...args: string[]): Promise<string> {
   const { stdout } = await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...args]);
@@ -65,7 +74,7 @@ export async function startRedisCluster(): Promise<RedisCluster> {
   };
   try {
     for (let i = 0; i < 3; i++) {
-      const port = await freePort();
+      const port = await freeNodePort();
       const nodeDir = mkdtempSync(join(dir, `node-${port}-`));
       ports.push(port);
       children.push(
