@@ -76,9 +76,9 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * An in-process {@link WebhookDedupStore}: right for one process, lost on restart.
  * With several processes or instances, implement the interface on a shared store.
  *
- * It holds at most `maxEntries` ids (default 100 000, about 20 MB), enough to remember each
- * completed id for all of `ttlMs` at up to `maxEntries / ttlMs` events per second: 0.38 per second
- * (33 000 a day) with the defaults. Busier, it stays available: when full it drops expired ids,
+ * It holds at most `maxEntries` ids (default 100 000, about 19 MB of heap), enough to remember
+ * each completed id for all of `ttlMs` at up to `maxEntries / ttlMs` events per second: 0.38 per
+ * second (33 000 a day) with the defaults. Busier, it stays available: when full it drops expired ids,
  * then forgets the oldest completed id, so a new event is never refused for lack of room. Its ids
  * then live `maxEntries / rate` instead of `ttlMs`: still longer than the service's 14 h 36 min of
  * retries up to 1.9 events per second (100 000 / 14 h 36 min), past which a redelivery of an id
@@ -105,6 +105,9 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  *   store: createMemoryDedupStore({ ttlMs: 96 * 3_600_000 }),
  *   on: { 'payment.overdue': async (event) => notify(event.data) },
  * });
+ *
+ * // Sized for 2 events per second over the default 72 h 5 min (259 500 s): 519 000 ids, about 100 MB.
+ * const busy = createMemoryDedupStore({ maxEntries: 2 * 259_500 });
  * ```
  */
 export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): MemoryDedupStore {
