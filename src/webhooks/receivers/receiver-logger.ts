@@ -28,7 +28,7 @@ export interface WebhookReceiverLogger {
   debug(message: string, fields?: Record<string, unknown>): void;
   /** A refused delivery, from the default `onRejected`: `{ code }`, and `collapsed` on a summary line. */
   warn(message: string, fields?: Record<string, unknown>): void;
-  /** A failure answered 5xx, from the default `onError`: `{ error, eventId }`. */
+  /** A failure, from the default `onError`: `{ error, eventId }`. */
   error(message: string, fields?: Record<string, unknown>): void;
 }
 

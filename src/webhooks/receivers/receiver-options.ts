@@ -162,8 +162,7 @@ function checkRetention(store: WebhookDedupStore, maxEventAge: number, fn: strin
 
 function defaultOnError(logger: WebhookReceiverLogger | undefined): ResolvedReceiverOptions['onError'] {
   if (logger === undefined) return (error) => console.error('[credit-platform/webhooks]', error);
-  return (error, event) =>
-    logger.error('credit-platform: webhook receiver failure (answered 5xx)', { error, eventId: event?.id });
+  return (error, event) => logger.error('credit-platform: webhook receiver error', { error, eventId: event?.id });
 }
 
 /** @internal */

@@ -96,7 +96,7 @@ describe('the receivers log a delivery whose handler did not run at debug', () =
     });
     const delivery = deposit();
     expect((await receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] })).status).toBe(500);
-    expect(log.error).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^credit-platform: webhook receiver failure/), {
+    expect(log.error).toHaveBeenCalledExactlyOnceWith(expect.stringMatching(/^credit-platform: webhook receiver error$/), {
       error: expect.objectContaining({ message: 'database down' }),
       eventId: delivery.event.id,
     });
