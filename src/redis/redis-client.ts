@@ -1,23 +1,32 @@
-// One small surface over the two Redis clients users already have. Everything the stores do is
-// a Lua script (atomic, and one call shape on both clients), sent by hash after the first time.
+// One small surface over the two Redis clients users already have, single-node or Cluster.
+// Everything the stores do is a Lua script (atomic, and one call shape on both clients), sent by
+// hash after the first time. Every script touches exactly one key, so on a Cluster each call goes
+// to the one node that owns the key's slot and never meets CROSSSLOT; the key names need no
+// `{hash tag}`, and a single node and a Cluster use the same names.
 import { createHash } from 'node:crypto';
 import { ConfigurationError } from '../errors/index.js';
 
 /**
- * A client of `redis` (node-redis) version 5 or later, as returned by `await createClient().connect()`.
+ * A client of `redis` (node-redis) version 5 or later, as returned by `await createClient().connect()`
+ * or, for a Redis Cluster, `await createCluster({ rootNodes }).connect()`.
  *
  * @example
  * ```ts
- * import { createClient } from 'redis';
+ * import { createClient, createCluster } from 'redis';
  * import type { NodeRedisClient } from 'credit-platform/redis';
  * const redis: NodeRedisClient = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const cluster: NodeRedisClient = await createCluster({ rootNodes: [{ url: process.env.REDIS_URL }] }).connect();
  * ```
  */
 export interface NodeRedisClient {
   /** `false` until `connect()`: such a client is refused. */
   readonly isOpen: boolean;
-  /** `false` while reconnecting: the stores then fail fast instead of queueing. */
-  readonly isReady: boolean;
+  /**
+   * `false` while reconnecting: the stores then fail fast instead of queueing. A node-redis 5
+   * cluster client has no `isReady`; the stores then go by `isOpen`, and a call made while the
+   * cluster reconnects fails after `commandTimeoutMs`.
+   */
+  readonly isReady?: boolean;
   /** Runs a Lua script (the first time a script is used). */
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   /** Runs a cached Lua script by its SHA-1. */
@@ -25,13 +34,15 @@ export interface NodeRedisClient {
 }
 
 /**
- * A client of `ioredis` (`new Redis(url)`; it connects by itself unless `lazyConnect` is set).
+ * A client of `ioredis`: `new Redis(url)`, or `new Cluster(nodes)` for a Redis Cluster (both
+ * connect by themselves unless `lazyConnect` is set).
  *
  * @example
  * ```ts
- * import { Redis } from 'ioredis';
+ * import { Cluster, Redis } from 'ioredis';
  * import type { IORedisClient } from 'credit-platform/redis';
  * const redis: IORedisClient = new Redis(process.env.REDIS_URL!);
+ * const cluster: IORedisClient = new Cluster([{ host: '10.0.0.1', port: 6379 }]);
  * ```
  */
 export interface IORedisClient {
@@ -103,7 +114,8 @@ export function connect(redis: unknown, fn: string, commandTimeoutMs: number): R
         `${fn}: the \`redis\` client is not connected; pass \`await createClient(...).connect()\`.`,
       );
     }
-    ready = () => redis.isReady;
+    // Read once: the getter exists on every client of one version or on none of them.
+    ready = typeof redis.isReady === 'boolean' ? () => redis.isReady === true : () => redis.isOpen;
     call = (sha, s, keys, args) =>
       sha ? redis.evalSha(s.sha1, { keys, arguments: args }) : redis.eval(s.source, { keys, arguments: args });
   } else if (isIORedis(redis)) {

@@ -26,7 +26,11 @@ export interface RedisDedupStoreOptions {
    * still accept outlives its id. The service retries for about 14 h 36 min.
    */
   readonly ttlMs?: number;
-  /** How long a claim lasts if its handler never settles (a crashed process). Default 5 min. */
+  /**
+   * How long a claim lasts unless renewed. Default 5 min. While a handler runs, the receivers renew
+   * its claim every third of this, so it bounds how long an id stays blocked after its process
+   * crashed, not how long a handler may take.
+   */
   readonly leaseMs?: number;
   /** Key prefix. Default `credit-platform:webhook:`. */
   readonly prefix?: string;
@@ -67,6 +71,10 @@ export interface RedisDedupStoreOptions {
 export interface RedisDedupStore extends WebhookDedupStore {
   /** How long a completed id is remembered, in ms: the `ttlMs` option, default 72 h + 5 min (259 500 000). */
   readonly retentionMs: number;
+  /** How long a claim lasts unless renewed, in ms: the `leaseMs` option, default 300 000. */
+  readonly leaseMs: number;
+  /** Extends this process's claim by `leaseMs` from now; `false` when the claim is no longer this process's. */
+  renew(eventId: string): Promise<boolean>;
 }
 
 const DONE = 'done';
@@ -80,11 +88,15 @@ end
 if held == '${DONE}' then return 'completed' end
 return 'in_progress'
 `);
-// Compare-and-set: only the claim's owner completes or releases it, so a handler that outlived
-// its lease cannot overwrite the claim of the attempt that took over.
+// Compare-and-set: only the claim's owner renews, completes or releases it, so a handler that
+// outlived its lease cannot extend or overwrite the claim of the attempt that took over.
 const COMPLETE = script(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[1], '${DONE}', 'PX', ARGV[2]) end
 return false
+`);
+const RENEW = script(`
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
 `);
 const RELEASE = script(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -94,9 +106,9 @@ return 0
 /**
  * A {@link WebhookDedupStore} shared by every receiver process connected to the same Redis: of
  * two deliveries of one event id, wherever they land, one runs the handler. A claim is atomic
- * and carries a lease (a crashed process does not block the id forever); only the process that
- * holds a claim can complete or release it; completed ids are remembered for 72 h + 5 min
- * (`retentionMs`).
+ * and carries a lease, renewed while its handler runs (a crashed process does not block the id
+ * longer than one lease); only the process that holds a claim can renew, complete or release
+ * it; completed ids are remembered for 72 h + 5 min (`retentionMs`).
  *
  * When Redis fails, `claim` rejects and the receiver answers 503, so the service retries later;
  * a handler never runs twice for an id whose completion Redis still holds. A client with no
@@ -104,7 +116,10 @@ return 0
  * (`redis` throws an `'error'` event nobody listens to): it writes one `warn` per outage to
  * `options.logger`. A listener you added before creating the store is left alone.
  *
- * @param redis - A connected client of `redis` (v5 or later) or of `ioredis`.
+ * Works on one Redis node and on a Redis Cluster (`createCluster()` of `redis`, `Cluster` of
+ * `ioredis`): each call touches one key, `<prefix><event id>`.
+ *
+ * @param redis - A connected client of `redis` (v5 or later) or of `ioredis`, single-node or Cluster.
  * @param options - Retention, lease, key prefix, command timeout, logger.
  * @returns The store to pass as `store` to any webhook receiver.
  *
@@ -129,15 +144,17 @@ export function createRedisDedupStore(redis: RedisClient, options: RedisDedupSto
   listenForErrors(redis, storeLogger(options.logger, fn));
   const retentionMs = positiveInteger(options.ttlMs, DEFAULT_TTL_MS, 'ttlMs', fn);
   const ttlMs = String(retentionMs);
-  const leaseMs = String(positiveInteger(options.leaseMs, 5 * 60_000, 'leaseMs', fn));
+  const leaseMs = positiveInteger(options.leaseMs, 5 * 60_000, 'leaseMs', fn);
+  const lease = String(leaseMs);
   const prefix = options.prefix ?? 'credit-platform:webhook:';
   const held = new Map<string, string>(); // event id -> the claim value this process wrote
 
   return {
     retentionMs,
+    leaseMs,
     async claim(eventId): Promise<WebhookClaim> {
       const mine = `claim:${randomUUID()}`;
-      const claim = String(await run(CLAIM, [prefix + eventId], [mine, leaseMs])) as WebhookClaim;
+      const claim = String(await run(CLAIM, [prefix + eventId], [mine, lease])) as WebhookClaim;
       if (claim === 'claimed') held.set(eventId, mine);
       return claim;
     },
@@ -145,6 +162,13 @@ export function createRedisDedupStore(redis: RedisClient, options: RedisDedupSto
       const mine = held.get(eventId);
       held.delete(eventId);
       if (mine) await run(COMPLETE, [prefix + eventId], [mine, ttlMs]);
+    },
+    async renew(eventId) {
+      const mine = held.get(eventId);
+      if (!mine) return false;
+      if (Number(await run(RENEW, [prefix + eventId], [mine, lease])) === 1) return true;
+      held.delete(eventId);
+      return false;
     },
     async release(eventId) {
       const mine = held.get(eventId);

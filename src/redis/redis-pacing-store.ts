@@ -111,7 +111,10 @@ function numbers(reply: unknown): number[] {
  * process (`redis` throws an `'error'` event nobody listens to): it writes one `warn` per outage
  * to `options.logger`. A listener you added before creating the store is left alone.
  *
- * @param redis - A connected client of `redis` (v5 or later) or of `ioredis`.
+ * Works on one Redis node and on a Redis Cluster (`createCluster()` of `redis`, `Cluster` of
+ * `ioredis`): each call touches one key, the API key's sorted set.
+ *
+ * @param redis - A connected client of `redis` (v5 or later) or of `ioredis`, single-node or Cluster.
  * @param options - Key prefix, command timeout, logger.
  * @returns The store to pass as `pacing.store`.
  *

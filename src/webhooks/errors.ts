@@ -56,11 +56,12 @@ export class WebhookVerificationError extends CreditPlatformError {
 }
 
 /**
- * Thrown by the `claim` of a `createMemoryDedupStore` store that holds `maxEntries` event ids, all
- * still inside their retention or lease. The store never forgets a live id to make room: a
- * delivery of that event replayed later would be handled twice. The receivers answer such a
- * delivery 503 with `Retry-After` (the service retries it) and pass this error to `onError`.
- * Raise `maxEntries`, or use a shared store such as `createRedisDedupStore`.
+ * Thrown by the `claim` of a `createMemoryDedupStore` store whose `maxEntries` ids are all claims
+ * in progress: `maxEntries` handlers running at once. A full store forgets its oldest completed id
+ * to make room, but never a claim in progress (its handler would run twice). The receivers answer
+ * such a delivery 503 with `Retry-After` (the service retries it; a claim frees its place when its
+ * handler settles) and pass this error to `onError`. Raise `maxEntries`, or use a shared store
+ * such as `createRedisDedupStore`.
  *
  * @example
  * ```ts
@@ -78,13 +79,13 @@ export class WebhookVerificationError extends CreditPlatformError {
 export class WebhookDedupStoreFullError extends CreditPlatformError {
   /** `'WebhookDedupStoreFullError'`, for logs. */
   override readonly name: string = 'WebhookDedupStoreFullError';
-  /** The store's `maxEntries`, every one of them still live. */
+  /** The store's `maxEntries`, every one of them a claim in progress. */
   readonly maxEntries: number;
 
   constructor(maxEntries: number, eventId: string) {
     super(
-      `The de-duplication store holds maxEntries (${maxEntries}) event ids, none expired yet, so ${eventId} was not claimed: ` +
-        'forgetting a live id would let a replay of that event run again. The delivery is answered 503 and will be retried; ' +
+      `The de-duplication store holds maxEntries (${maxEntries}) event ids, all of them claims whose handlers are still running, so ${eventId} was not claimed: ` +
+        'forgetting a claim in progress would let its event run twice at once. The delivery is answered 503 and will be retried; ' +
         'raise maxEntries of createMemoryDedupStore, or use a shared store such as createRedisDedupStore.',
     );
     this.maxEntries = maxEntries;

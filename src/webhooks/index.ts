@@ -39,6 +39,7 @@ export type { WebhookClaim, WebhookDedupStore } from './stores/dedup-store.js';
 export { createMemoryDedupStore, type MemoryDedupStore, type MemoryDedupStoreOptions } from './stores/memory-dedup-store.js';
 export { createWebhookReceiver, type WebhookReceiverInput } from './receivers/receiver.js';
 export type { WebhookEventHandlers, WebhookReceiverOptions } from './receivers/receiver-options.js';
+export type { WebhookReceiverLogger } from './receivers/receiver-logger.js';
 export type { WebhookOutcome, WebhookReceiverResult } from './receivers/receiver-result.js';
 export { createWebhookHandler } from './receivers/fetch-handler.js';
 export { createNodeWebhookHandler, type NodeWebhookRequest } from './receivers/node-handler.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { createSharedReceiver } from '../../examples/webhooks/redis-dedup-store.js';
 import { ConfigurationError } from '../../src/index.js';
 import { createRedisDedupStore, type RedisClient } from '../../src/redis/index.js';
-import { createSignedWebhookDelivery, createWebhookHandler } from '../../src/webhooks/index.js';
+import { createSignedWebhookDelivery, createWebhookHandler, type WebhookDedupStore } from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
 import { REDIS_CLIENTS, type RedisClientKind } from '../helpers/redis-server.js';
 import { useRedisServer } from '../helpers/use-redis.js';
@@ -117,6 +117,73 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedup
     expect(await other.claim('evt_1')).toBe('in_progress');
     await other.complete('evt_1');
     expect(await slow.claim('evt_1')).toBe('completed');
+  });
+
+  /** Two receivers on two connections; the first run of the handler takes `firstRunMs`. */
+  async function slowPair(store: (name: string) => Promise<WebhookDedupStore>, firstRunMs: number) {
+    let runs = 0;
+    let started!: () => void;
+    const firstRun = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const receiver = async (name: string) =>
+      createWebhookHandler({
+        secret: SECRET,
+        store: await store(name),
+        on: {
+          'payment.received': async () => {
+            if (++runs > 1) return;
+            started();
+            await sleep(firstRunMs);
+          },
+        },
+      });
+    return { a: await receiver('a'), b: await receiver('b'), firstRun, runs: () => runs };
+  }
+
+  it('a handler slower than the lease runs once: its claim is renewed, and the retry on another process meanwhile gets 503', async () => {
+    const { a, b, firstRun, runs } = await slowPair(
+      async () => createRedisDedupStore(await redis(), { prefix: 't9:', leaseMs: 600 }),
+      1_600,
+    );
+    const delivery = payment();
+    const first = a(post(delivery));
+    await firstRun;
+    await sleep(800); // past the lease: only a renewal keeps the claim
+    const retry = await b(post(delivery));
+    expect([retry.status, await retry.json()]).toEqual([503, { error: 'in_progress' }]);
+    expect((await first).status).toBe(200);
+    const after = await b(post(delivery));
+    expect([after.status, await after.json()]).toEqual([200, { received: true, duplicate: true }]);
+    expect(runs()).toBe(1);
+  });
+
+  it('a lease nobody renews runs out: when the renewals stop (the process died), the retry on another process runs it', async () => {
+    const { a, b, firstRun, runs } = await slowPair(async (name) => {
+      const store = createRedisDedupStore(await redis(), { prefix: 't10:', leaseMs: 600 });
+      if (name === 'b') return store;
+      let renewals = 0;
+      return { ...store, renew: async (id: string) => (renewals++ === 0 ? store.renew(id) : true) };
+    }, 2_000);
+    const delivery = payment();
+    const first = a(post(delivery));
+    await firstRun;
+    await sleep(1_300); // the one renewal came at 200 ms: the claim ran out at 800 ms
+    expect((await b(post(delivery))).status).toBe(200);
+    expect(runs()).toBe(2);
+    expect((await first).status).toBe(200);
+  });
+
+  it('only the claimant renews: a process whose lease ran out cannot extend the claim another process took over', async () => {
+    const slow = createRedisDedupStore(await redis(), { prefix: 't11:', leaseMs: 100 });
+    const other = createRedisDedupStore(await redis(), { prefix: 't11:', leaseMs: 60_000 });
+    expect(await slow.claim('evt_1')).toBe('claimed');
+    expect(await slow.renew('evt_1')).toBe(true);
+    expect(await other.renew('evt_1')).toBe(false);
+    await sleep(150);
+    expect(await other.claim('evt_1')).toBe('claimed');
+    expect(await slow.renew('evt_1')).toBe(false);
+    expect(await pttl('t11:evt_1')).toBeGreaterThan(50_000);
   });
 
   it('Redis down: the receiver answers 503 with Retry-After and runs no handler', async () => {

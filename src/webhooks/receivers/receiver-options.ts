@@ -7,6 +7,9 @@ import type { WebhookEventType } from '../event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from '../events/events.js';
 import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
 import { checkSecret, type WebhookSecret } from '../inputs.js';
+import { checkLease } from './lease-renewal.js';
+import { checkLogger, type WebhookReceiverLogger } from './receiver-logger.js';
+import { rejectionWarnings } from './rejection-warnings.js';
 
 /**
  * A callback per known event type; each receives its exactly typed event.
@@ -55,16 +58,20 @@ export interface WebhookReceiverOptions {
    */
   readonly store?: WebhookDedupStore;
   /**
-   * Told about failures answered with 5xx (callback threw, store failed or full, misconfiguration).
-   * Default: `console.error`.
+   * Told about failures answered with 5xx (callback threw, store failed or full, misconfiguration),
+   * and about a claim whose renewal failed while its handler ran. Default: `logger.error`, else
+   * `console.error`.
    */
   readonly onError?: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
   /**
    * Called once for every refused delivery (answered 401 or 400) with its `WebhookVerificationError`;
    * its `code` says why: `missing_signature`, `malformed_signature`, `signature_mismatch`,
    * `invalid_json`, `invalid_envelope` or `stale_event`. The error never holds the secret or the
-   * body. Default: one `console.warn` line with the code, so a wrong secret shows at once instead
-   * of when the service gives up on the subscription. If it throws, that goes to `onError`.
+   * body. Default: a `warn` line with the code (to `logger`, else `console.warn`), so a wrong
+   * secret shows at once instead of when the service gives up on the subscription; at most one line
+   * per code per minute, the refusals in between counted in one summary line at the minute's end,
+   * so a stranger sending forged requests cannot choose your log volume. Your own `onRejected` is
+   * called for every refusal. If it throws, that goes to `onError`.
    *
    * @example
    * ```ts
@@ -77,6 +84,21 @@ export interface WebhookReceiverOptions {
    * ```
    */
   readonly onRejected?: (error: WebhookVerificationError) => void;
+  /**
+   * Where the receiver writes its own lines: `debug`, one line with the event id for each
+   * authentic delivery whose handler did not run (a duplicate, or one still being handled), so
+   * turning debug on shows why a handler did not run; `warn` and `error` for the default
+   * `onRejected` and `onError`. The client's `logger` fits. Default: no debug lines, `console`
+   * for the others.
+   *
+   * @example
+   * ```ts
+   * import { createWebhookHandler } from 'credit-platform/webhooks';
+   * // console.debug prints: credit-platform: webhook event "evt_…" not run: a duplicate: …
+   * const handler = createWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, logger: console });
+   * ```
+   */
+  readonly logger?: WebhookReceiverLogger;
   /** Largest body read, in bytes; larger ones get 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
   /**
@@ -110,6 +132,7 @@ export interface ResolvedReceiverOptions {
   readonly store: WebhookDedupStore;
   readonly onError: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
   readonly onRejected: (error: WebhookVerificationError) => void;
+  readonly logger: WebhookReceiverLogger | undefined;
 }
 
 function checkReadTimeout(value: unknown, fn: string): number {
@@ -137,8 +160,9 @@ function checkRetention(store: WebhookDedupStore, maxEventAge: number, fn: strin
   );
 }
 
-function warnRejected(error: WebhookVerificationError): void {
-  console.warn(`credit-platform: webhook delivery refused (${error.code}): ${error.message}`);
+function defaultOnError(logger: WebhookReceiverLogger | undefined): ResolvedReceiverOptions['onError'] {
+  if (logger === undefined) return (error) => console.error('[credit-platform/webhooks]', error);
+  return (error, event) => logger.error('credit-platform: webhook receiver error', { error, eventId: event?.id });
 }
 
 /** @internal */
@@ -150,12 +174,17 @@ export function resolveOptions(options: WebhookReceiverOptions, fn: string): Res
   // The default store remembers ids exactly as long as the freshness check accepts their events.
   const store = options.store ?? createMemoryDedupStore(Number.isFinite(retention) ? { ttlMs: retention } : {});
   checkRetention(store, maxEventAge, fn);
+  checkLease(store, fn);
+  const logger = checkLogger(options.logger, fn);
   return {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
     maxEventAge,
     readTimeout: checkReadTimeout(options.readTimeout, fn),
     store,
-    onError: options.onError ?? ((error) => console.error('[credit-platform/webhooks]', error)),
-    onRejected: options.onRejected ?? warnRejected,
+    onError: options.onError ?? defaultOnError(logger),
+    onRejected:
+      options.onRejected ??
+      rejectionWarnings(logger ? (message, fields) => logger.warn(message, fields) : (message) => console.warn(message)),
+    logger,
   };
 }

@@ -5,6 +5,8 @@ import type { WebhookClaim } from '../stores/dedup-store.js';
 import { WebhookVerificationError } from '../errors.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
 import type { WebhookPayload, WebhookSignatureHeader } from '../inputs.js';
+import { withLeaseRenewal } from './lease-renewal.js';
+import { logNotRun } from './receiver-logger.js';
 import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
 
@@ -119,10 +121,16 @@ export function receiverFor(
       onError(error, event);
       return respond('store_error', undefined, event);
     }
+    if (claim !== 'claimed') logNotRun(resolved.logger, event, claim);
     if (claim === 'completed') return respond('duplicate', undefined, event);
     if (claim === 'in_progress') return respond('in_progress', undefined, event);
     try {
-      await dispatch(options, event);
+      await withLeaseRenewal(
+        store,
+        event.id,
+        () => dispatch(options, event),
+        (error) => onError(error, event),
+      );
     } catch (error) {
       onError(error, event);
       await Promise.resolve()

@@ -19,11 +19,16 @@ export interface MemoryDedupStoreOptions {
    * 5 minutes an event may be signed ahead, the longest a receiver with default options accepts it.
    */
   readonly ttlMs?: number;
-  /** How long a claim lasts if the handler never settles. Default 5 min. */
+  /**
+   * How long a claim lasts unless renewed. Default 5 min. The receivers renew it every third of
+   * this while the handler runs, so it bounds how long an id stays blocked after a handler that
+   * never returns control (a process stuck in a loop), not how long a handler may take.
+   */
   readonly leaseMs?: number;
   /**
-   * Most ids kept. Expired ids make room; a live one never does: a claim that finds the store
-   * full of live ids throws `WebhookDedupStoreFullError` (the receivers answer 503). Default 100 000.
+   * Most ids kept. Default 100 000: the whole `ttlMs` (72 h 5 min) at up to 0.38 events per
+   * second (about 33 000 a day). When full, expired ids make room first, then the oldest
+   * completed id is forgotten; a claim in progress never is. See {@link createMemoryDedupStore}.
    */
   readonly maxEntries?: number;
   /** Clock in ms, for tests. Default `Date.now`. */
@@ -48,8 +53,12 @@ export interface MemoryDedupStore extends WebhookDedupStore {
   complete(eventId: string): void;
   /** Drops a claim, so the service's retry can run it. */
   release(eventId: string): void;
-  /** `ttlMs`: how long a completed id is remembered. */
+  /** Extends a live claim by `leaseMs` from now; `false` if `eventId` holds no live claim. */
+  renew(eventId: string): boolean;
+  /** `ttlMs`: how long a completed id is remembered while the store has room. */
   readonly retentionMs: number;
+  /** How long a claim lasts unless renewed: the `leaseMs` option, default 300 000. */
+  readonly leaseMs: number;
 }
 
 interface Entry {
@@ -66,9 +75,22 @@ function positive(value: number | undefined, fallback: number, name: string): nu
 /**
  * An in-process {@link WebhookDedupStore}: right for one process, lost on restart.
  * With several processes or instances, implement the interface on a shared store.
- * It holds at most `maxEntries` ids and never forgets one before its time to make room: when
- * every id it holds is live, a claim throws `WebhookDedupStoreFullError`, which the receivers
- * answer 503 with `Retry-After` and report to `onError`.
+ *
+ * It holds at most `maxEntries` ids (default 100 000, about 19 MB of heap), enough to remember
+ * each completed id for all of `ttlMs` at up to `maxEntries / ttlMs` events per second: 0.38 per
+ * second (33 000 a day) with the defaults. Busier, it stays available: when full it drops expired ids,
+ * then forgets the oldest completed id, so a new event is never refused for lack of room. Its ids
+ * then live `maxEntries / rate` instead of `ttlMs`: still longer than the service's 14 h 36 min of
+ * retries up to 1.9 events per second (100 000 / 14 h 36 min), past which a redelivery of an id
+ * already forgotten would run its handler again. Above 0.38 events per second, raise `maxEntries`
+ * (the retention at your rate is `maxEntries / rate`) or use a shared store such as Redis
+ * (`createRedisDedupStore` from `credit-platform/redis`). A claim in progress is never forgotten:
+ * only a store whose every id is a claim in progress (`maxEntries` handlers running at once) throws
+ * `WebhookDedupStoreFullError`, answered 503 with `Retry-After` until a handler settles.
+ *
+ * Why not refuse instead: a full store that answered 503 until ids expired would refuse new
+ * events for up to `ttlMs` (72 h), far past the service's last retry (14 h 36 min), so those
+ * events would be lost; a restart forgets every id anyway.
  *
  * @param options - Retention (`ttlMs`, default 72 h 5 min), claim lease, size bound, clock.
  * @returns A store to pass as `store` to a webhook handler.
@@ -83,6 +105,9 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  *   store: createMemoryDedupStore({ ttlMs: 96 * 3_600_000 }),
  *   on: { 'payment.overdue': async (event) => notify(event.data) },
  * });
+ *
+ * // Sized for 2 events per second over the default 72 h 5 min (259 500 s): 519 000 ids, about 100 MB.
+ * const busy = createMemoryDedupStore({ maxEntries: 2 * 259_500 });
  * ```
  */
 export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): MemoryDedupStore {
@@ -99,16 +124,26 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
     entries.set(id, entry);
   }
 
-  // `all`: look past the first live completion too, for lapsed claims behind it. Only a full store
-  // does, and only authentic deliveries reach a claim, so a forger cannot make it walk the map.
-  function sweep(at: number, all = false): void {
+  // Drops expired ids from the front, and stops at the first live completion: the oldest. Only
+  // live claims (as many as handlers running) are walked past.
+  function sweep(at: number): void {
     for (const [id, entry] of entries) {
       if (entry.expiresAt > at) {
-        if (entry.state === 'completed' && !all) break;
+        if (entry.state === 'completed') break;
         continue;
       }
       entries.delete(id);
     }
+  }
+
+  // A full store forgets its oldest completion rather than refusing the event: see the TSDoc.
+  function forgetOldestCompletion(): boolean {
+    for (const [id, entry] of entries) {
+      if (entry.state !== 'completed') continue;
+      entries.delete(id);
+      return true;
+    }
+    return false;
   }
 
   return {
@@ -117,9 +152,8 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
       sweep(at);
       const entry = entries.get(eventId);
       if (entry !== undefined && entry.expiresAt > at) return entry.state;
-      if (entry === undefined && entries.size >= maxEntries) {
-        sweep(at, true);
-        if (entries.size >= maxEntries) throw new WebhookDedupStoreFullError(maxEntries, eventId);
+      if (entry === undefined && entries.size >= maxEntries && !forgetOldestCompletion()) {
+        throw new WebhookDedupStoreFullError(maxEntries, eventId);
       }
       put(eventId, { state: 'in_progress', expiresAt: at + leaseMs });
       return 'claimed';
@@ -130,6 +164,15 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
     release(eventId) {
       if (entries.get(eventId)?.state === 'in_progress') entries.delete(eventId);
     },
+    renew(eventId) {
+      const at = now();
+      const entry = entries.get(eventId);
+      if (entry?.state !== 'in_progress' || entry.expiresAt <= at) return false;
+      // Same position in the map: claims may sit anywhere, only completions must stay in order.
+      entries.set(eventId, { state: 'in_progress', expiresAt: at + leaseMs });
+      return true;
+    },
     retentionMs: ttlMs,
+    leaseMs,
   };
 }

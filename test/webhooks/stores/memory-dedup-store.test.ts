@@ -36,34 +36,72 @@ describe('createMemoryDedupStore', () => {
     expect(store.claim('evt_1')).toBe('claimed');
   });
 
-  it('when full of live ids, refuses a new claim with WebhookDedupStoreFullError and forgets none of them', () => {
-    const store = createMemoryDedupStore({ maxEntries: 2 });
-    for (const id of ['evt_1', 'evt_2']) {
+  it('when full, forgets its oldest completed id to make room, and keeps the others', () => {
+    const c = clock();
+    const store = createMemoryDedupStore({ maxEntries: 3, now: c.now });
+    for (const id of ['evt_1', 'evt_2', 'evt_3']) {
       store.claim(id);
       store.complete(id);
+      c.advance(1_000);
     }
-    expect(() => store.claim('evt_3')).toThrow(WebhookDedupStoreFullError);
-    expect(() => store.claim('evt_3')).toThrow(
-      expect.objectContaining({ maxEntries: 2, message: expect.stringMatching(/maxEntries \(2\)/) }),
-    );
-    expect(store.claim('evt_1')).toBe('completed');
+    expect(store.claim('evt_4')).toBe('claimed');
     expect(store.claim('evt_2')).toBe('completed');
+    expect(store.claim('evt_3')).toBe('completed');
+    expect(store.claim('evt_4')).toBe('in_progress');
+    expect(store.claim('evt_1')).toBe('claimed'); // forgotten: the oldest, so it made room for evt_4; evt_2 goes now
+    expect(store.claim('evt_3')).toBe('completed');
+    expect(store.claim('evt_2')).toBe('claimed');
   });
 
-  it('when full, makes room by dropping expired ids only: completions past ttlMs, claims past their lease', () => {
+  it('when full, never forgets a claim in progress: only a store full of claims throws WebhookDedupStoreFullError', () => {
+    const store = createMemoryDedupStore({ maxEntries: 2 });
+    store.claim('evt_1');
+    store.claim('evt_2');
+    expect(() => store.claim('evt_3')).toThrow(WebhookDedupStoreFullError);
+    expect(() => store.claim('evt_3')).toThrow(
+      expect.objectContaining({
+        maxEntries: 2,
+        message: expect.stringMatching(/maxEntries \(2\).*claims whose handlers are still running/),
+      }),
+    );
+    expect(store.claim('evt_1')).toBe('in_progress');
+    expect(store.claim('evt_2')).toBe('in_progress');
+    store.complete('evt_1');
+    expect(store.claim('evt_3')).toBe('claimed'); // evt_1's completion was the one to go
+    expect(store.claim('evt_2')).toBe('in_progress');
+  });
+
+  it('when full, drops expired ids before forgetting a live one', () => {
     const c = clock();
-    const store = createMemoryDedupStore({ maxEntries: 2, ttlMs: 10_000, leaseMs: 1_000, now: c.now });
-    store.claim('evt_done');
-    store.complete('evt_done');
+    const store = createMemoryDedupStore({ maxEntries: 2, ttlMs: 10_000, now: c.now });
+    store.claim('evt_old');
+    store.complete('evt_old');
     c.advance(5_000);
-    store.claim('evt_hung'); // a handler that never settled: its claim lapses after 1 s
-    expect(() => store.claim('evt_new')).toThrow(WebhookDedupStoreFullError);
-    c.advance(1_000);
+    store.claim('evt_live');
+    store.complete('evt_live');
+    c.advance(5_000); // evt_old has expired, evt_live has 5 s left
     expect(store.claim('evt_new')).toBe('claimed');
-    expect(store.claim('evt_done')).toBe('completed');
-    expect(() => store.claim('evt_hung')).toThrow(WebhookDedupStoreFullError);
-    c.advance(4_000);
-    expect(store.claim('evt_hung')).toBe('claimed');
+    expect(store.claim('evt_live')).toBe('completed');
+  });
+
+  it('renews a live claim by leaseMs from now, and nothing else', () => {
+    const c = clock();
+    const store = createMemoryDedupStore({ now: c.now, leaseMs: 1_000 });
+    expect(store.leaseMs).toBe(1_000);
+    store.claim('evt_1');
+    c.advance(900);
+    expect(store.renew('evt_1')).toBe(true);
+    c.advance(900);
+    expect(store.claim('evt_1')).toBe('in_progress'); // 1 800 ms after the claim, 900 after the renewal
+    c.advance(100);
+    expect(store.claim('evt_1')).toBe('claimed'); // a lease that nobody renewed ran out
+    expect(store.renew('evt_unknown')).toBe(false);
+    store.complete('evt_1');
+    expect(store.renew('evt_1')).toBe(false);
+    store.claim('evt_2');
+    c.advance(1_000);
+    expect(store.renew('evt_2')).toBe(false);
+    expect(createMemoryDedupStore().leaseMs).toBe(300_000);
   });
 
   it('rejects a non-positive ttl', () => {

@@ -1,0 +1,137 @@
+// A handler slower than the claim's lease: the receiver renews the claim while the handler runs,
+// so the service's retry meanwhile is answered 503 in_progress and the handler runs once. When the
+// renewals stop (the process died), the lease runs out and the retry runs it. Fake timers: the
+// store's clock, the renewal timer and the handler's work all move together.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createMemoryDedupStore,
+  createSignedWebhookDelivery,
+  createWebhookHandler,
+  createWebhookReceiver,
+  type WebhookDedupStore,
+} from '../../../src/webhooks/index.js';
+import { depositData, SECRET } from '../../helpers/verify-both.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function post(delivery: { body: string; headers: Record<string, string> }) {
+  return new Request('http://127.0.0.1/webhooks', { method: 'POST', body: delivery.body, headers: delivery.headers });
+}
+
+/** A receiver whose handler takes `workMs` (fake time); `started(n)` resolves when run `n` begins. */
+function slowReceiver(store: WebhookDedupStore, workMs: number, onError = vi.fn()) {
+  const runs: (() => void)[] = [];
+  const waiting = new Map<number, () => void>();
+  const handler = createWebhookHandler({
+    secret: SECRET,
+    store,
+    onError,
+    on: {
+      'deposit.created': async () => {
+        runs.push(() => undefined);
+        waiting.get(runs.length)?.();
+        await new Promise((resolve) => setTimeout(resolve, workMs));
+      },
+    },
+  });
+  const started = (n: number) => (runs.length >= n ? Promise.resolve() : new Promise<void>((resolve) => waiting.set(n, resolve)));
+  return { handler, firstRun: started(1), started, runs: () => runs.length, onError };
+}
+
+function fakeTime() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+
+describe('a handler slower than the lease (memory store, leaseMs 300, an 800 ms handler)', () => {
+  it('runs once: the retry at 400 ms is answered 503 in_progress, the one after it finished 200 duplicate', async () => {
+    fakeTime();
+    const store = createMemoryDedupStore({ leaseMs: 300 });
+    const { handler, firstRun, runs, onError } = slowReceiver(store, 800);
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const first = handler(post(delivery));
+    await firstRun;
+    await vi.advanceTimersByTimeAsync(400);
+    const retry = await handler(post(delivery));
+    expect([retry.status, await retry.json(), retry.headers.get('retry-after')]).toEqual([503, { error: 'in_progress' }, '60']);
+    await vi.advanceTimersByTimeAsync(400);
+    expect((await first).status).toBe(200);
+    const after = await handler(post(delivery));
+    expect([after.status, await after.json()]).toEqual([200, { received: true, duplicate: true }]);
+    expect(runs()).toBe(1);
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('stops renewing when the handler settles, so the claim is no longer touched', async () => {
+    fakeTime();
+    const memory = createMemoryDedupStore({ leaseMs: 300 });
+    const renew = vi.fn((id: string) => memory.renew(id));
+    const { handler, firstRun } = slowReceiver({ ...memory, renew }, 800);
+    const first = handler(post(createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET })));
+    await firstRun;
+    await vi.advanceTimersByTimeAsync(800);
+    expect((await first).status).toBe(200);
+    const renewals = renew.mock.calls.length;
+    expect(renewals).toBeGreaterThanOrEqual(7); // every 100 ms for 800 ms
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(renew).toHaveBeenCalledTimes(renewals);
+  });
+
+  it('a lease nobody renews runs out: with renewals stopped (the process died), the retry at 500 ms runs the handler', async () => {
+    fakeTime();
+    const memory = createMemoryDedupStore({ leaseMs: 300 });
+    let renewals = 0;
+    // The first renewal reaches the store; then the process is gone and nothing extends the claim.
+    const dying: WebhookDedupStore = { ...memory, renew: (id) => (renewals++ === 0 ? memory.renew(id) : true) };
+    const { handler, firstRun, started, runs } = slowReceiver(dying, 800);
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const first = handler(post(delivery));
+    await firstRun;
+    await vi.advanceTimersByTimeAsync(500);
+    const retry = handler(post(delivery));
+    await started(2);
+    await vi.advanceTimersByTimeAsync(800);
+    expect((await retry).status).toBe(200);
+    expect((await first).status).toBe(200);
+    expect(runs()).toBe(2);
+  });
+
+  it('tells onError once when a renewal finds the claim gone, and once when renewals fail; the handler still finishes', async () => {
+    fakeTime();
+    const memory = createMemoryDedupStore({ leaseMs: 300 });
+    const lost = slowReceiver({ ...memory, renew: () => false }, 800);
+    const failing = slowReceiver(
+      {
+        ...createMemoryDedupStore({ leaseMs: 300 }),
+        renew: () => {
+          throw new Error('store down');
+        },
+      },
+      800,
+    );
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const answers = [lost.handler(post(delivery)), failing.handler(post(delivery))];
+    await Promise.all([lost.firstRun, failing.firstRun]);
+    await vi.advanceTimersByTimeAsync(800);
+    expect((await Promise.all(answers)).map((answer) => answer.status)).toEqual([200, 200]);
+    expect(lost.onError).toHaveBeenCalledOnce();
+    expect(lost.onError.mock.calls[0]?.[0].message).toMatch(/claim on webhook event "evt_\w+" ran out .*leaseMs 300/);
+    expect(lost.onError.mock.calls[0]?.[1]).toMatchObject({ id: delivery.event.id });
+    expect(failing.onError).toHaveBeenCalledExactlyOnceWith(
+      expect.objectContaining({ message: 'store down' }),
+      expect.anything(),
+    );
+  });
+});
+
+describe('a store with renew() but no usable leaseMs', () => {
+  it('is refused when the receiver is created', () => {
+    const store: WebhookDedupStore = { ...createMemoryDedupStore(), leaseMs: undefined };
+    expect(() => createWebhookReceiver({ secret: SECRET, store })).toThrow(
+      /^createWebhookReceiver: the store has renew\(\) but its leaseMs is undefined/,
+    );
+    expect(() => createWebhookReceiver({ secret: SECRET, store: { ...store, leaseMs: Number.NaN } })).toThrow(TypeError);
+    expect(() => createWebhookReceiver({ secret: SECRET, store: { ...store, renew: undefined } })).not.toThrow();
+  });
+});
