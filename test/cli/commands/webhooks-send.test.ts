@@ -50,7 +50,9 @@ describe('credit-platform webhooks send', () => {
     const result = await cli(['webhooks', 'send', 'deposit.created', '--to', receiver.url, '--secret', 'whsec_other']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/\n401 Unauthorized in \d+ ms\n\{"error":"invalid_signature","code":"signature_mismatch"\}\n$/);
-    expect(result.stderr).toContain('does it verify with the same secret as --secret?');
+    expect(result.stderr).toContain(
+      'webhooks send: 401 is not 2xx: the endpoint refused the signature; does it verify with the same secret as this command (CREDIT_PLATFORM_WEBHOOK_SECRET, --secret-file or --secret)?',
+    );
     expect(receiver.handled).toEqual([]);
   });
 
@@ -92,7 +94,7 @@ describe('credit-platform webhooks send', () => {
       [['--to', 'http://localhost:1/x', '--secret', SECRET, '--data', '[1]'], /--data must be a JSON object/],
       [['--to', 'http://localhost:1/x', '--secret', SECRET, '--data', '{nope'], /--data is not valid JSON/],
       [['--to', 'http://localhost:1/x', '--secret', SECRET, '--id', 'abc'], /--id must start with evt_/],
-      [['--to', 'http://localhost:1/x'], /--secret is required/],
+      [['--to', 'http://localhost:1/x'], /no webhook secret: set CREDIT_PLATFORM_WEBHOOK_SECRET, or give --secret-file <path>/],
     ];
     for (const [extra, message] of cases) {
       const result = await cli(['webhooks', 'send', 'deposit.created', ...extra]);

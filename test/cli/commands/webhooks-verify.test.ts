@@ -75,7 +75,7 @@ describe('credit-platform webhooks verify', () => {
     expect(noBody.stderr).toContain('give the body with --file <path>, or pipe it on stdin');
     const noSecret = await cli(['webhooks', 'verify', '--signature', 'a'.repeat(64)], { stdin: '{}' });
     expect(noSecret.code).toBe(2);
-    expect(noSecret.stderr).toContain('--secret is required');
+    expect(noSecret.stderr).toContain('no webhook secret: set CREDIT_PLATFORM_WEBHOOK_SECRET');
   });
 
   it('refuses a body over 1 MiB without verifying it (exit 1)', async () => {
