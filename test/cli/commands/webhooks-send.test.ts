@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../../src/webhooks/index.js';
 import { cli, startReceiver } from '../../helpers/cli-run.js';
+import { unsafeForTerminal } from '../../helpers/terminal-safe.js';
 
 const SECRET = 'whsec_cli_send_4b1d';
 let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
@@ -121,5 +123,44 @@ describe('credit-platform webhooks send', () => {
       expect(result.code).toBe(0);
     }
     expect(receiver.handled).toHaveLength(3);
+  });
+});
+
+describe('webhooks send: what reaches the terminal from the endpoint', () => {
+  it('redacts the secret the endpoint echoes (plain, JSON-escaped, percent-encoded, in the reason phrase) and shows escapes inert', async () => {
+    const jsonEscaped = SECRET.replace(/[a-z]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+    const server = createServer((_req, res) => {
+      res.statusMessage = `Bad ${SECRET}`;
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(
+        `expected ${SECRET}\n{"secret":"${jsonEscaped}"}\n?s=${encodeURIComponent(SECRET).replace(/_/g, '%5F')}\n\u001b]0;owned\u0007\u001b[2J\u202e`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/webhooks`;
+      const result = await cli(['webhooks', 'send', 'deposit.created', '--to', url, '--secret', SECRET]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/\n400 Bad \[REDACTED\] in \d+ ms\n/);
+      expect(result.stdout).toContain(
+        'expected [REDACTED]\n{"secret":"[REDACTED]"}\n?s=[REDACTED]\n\\u001b]0;owned\\u0007\\u001b[2J\\u202e\n',
+      );
+      expect(result.stdout + result.stderr).not.toContain(SECRET);
+      expect(unsafeForTerminal(result.stdout + result.stderr)).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('says when the endpoint had already handled the id (200 duplicate), exit 0', async () => {
+    receiver = await startReceiver(SECRET);
+    const argv = ['webhooks', 'send', 'score.updated', '--to', receiver.url, '--secret', SECRET, '--id', 'evt_cli_dup_2'];
+    expect((await cli(argv)).stderr).toBe('');
+    const second = await cli(argv);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toBe(
+      'webhooks send: the endpoint had already handled this event id and did not run its handler again.\n',
+    );
   });
 });
