@@ -80,7 +80,7 @@ describe('a per-call option given as a request field', () => {
       'credit.update(creditLineId, body, { timeout })',
     ],
   ])('%s points to the options argument, not to extraQuery or extraBody', async (field, call, shown) => {
-    const error = await captureError(Promise.resolve().then(() => call(offline())));
+    const error = await captureError(Promise.resolve().then((): unknown => call(offline())));
     expect(error).toBeInstanceOf(RequestValidationError);
     const item = (error as RequestValidationError).errors[0];
     expect(item).toEqual({
