@@ -26,7 +26,8 @@ export const SECRET_HELP = `  --secret-file <path>  read the secret from a file 
                         ${MAX_SECRET_FILE_BYTES} bytes; a regular file or a pipe, e.g. --secret-file <(pass show whsec))
   --secret <secret>     the secret itself; avoid it: every user of this machine can read a
                         command line (ps, /proc/<pid>/cmdline) and your shell keeps it in its history
-  Without either, the secret is read from ${WEBHOOK_SECRET_ENV}. The secret is never printed.`;
+                        Without either option the secret comes from ${WEBHOOK_SECRET_ENV};
+                        it is never printed.`;
 
 /**
  * The webhook secret from `--secret`, `--secret-file` or {@link WEBHOOK_SECRET_ENV}, in that
