@@ -163,7 +163,8 @@ send_refused() {
 check cli/send-unknown-type-and-remote-http-exit-2 send_refused
 
 # ---- the fake: forward, trigger, export -------------------------------------------------
-check cli/fake-start start_bg fake '^Trigger one' "$CP" fake --port 0 --transactions 1234 \
+# --seed 1: the same data as flaky-fake.mjs (seed 1), whose resumed exports are compared with these.
+check cli/fake-start start_bg fake '^Trigger one' "$CP" fake --port 0 --transactions 1234 --seed 1 \
   --forward-to "$HOOK" --secret "$SECRET"
 FAKE_ENV=(env CREDIT_PLATFORM_BASE_URL="$(env_line fake CREDIT_PLATFORM_BASE_URL)" CREDIT_PLATFORM_API_KEY="$(env_line fake CREDIT_PLATFORM_API_KEY)")
 

@@ -254,3 +254,40 @@ describe('credit-platform webhooks trigger: what the endpoint answered', () => {
     expect(send.stderr).toContain(explained?.[1]);
   });
 });
+
+describe('credit-platform webhooks trigger: a duplicate answer', () => {
+  // The emit answer of a fake that reports the endpoint's `duplicate` (the field trigger reads);
+  // served by a stand-in, since the fake's emit route does not carry the endpoint's answer yet.
+  it('says the endpoint had already handled the id, with the --seed hint, exit 0', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          success: true,
+          data: {
+            event: { id: 'evt_0001aaaabbbb', type: 'deposit.created' },
+            deliveries: [
+              {
+                url: 'http://127.0.0.1:3000/webhooks',
+                attempt: 1,
+                outcome: 'succeeded',
+                responseStatus: 200,
+                error: null,
+                duplicate: true,
+              },
+            ],
+          },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const port = (server.address() as AddressInfo).port;
+    const env = { CREDIT_PLATFORM_BASE_URL: `http://127.0.0.1:${port}/api/v1`, CREDIT_PLATFORM_API_KEY: 'cpk_test_x' };
+    const trigger = await cli(['webhooks', 'trigger', 'deposit.created'], { env });
+    expect(trigger.code).toBe(0);
+    expect(trigger.stderr).toBe(
+      'webhooks trigger: http://127.0.0.1:3000/webhooks: 200: the endpoint had already handled this event id and did not run its handler again. A restarted fake emits the ids of an earlier run only when started with the same --seed.\n',
+    );
+  });
+});
