@@ -147,14 +147,24 @@ function duplicateWatch() {
   const key = (eventId: string, url: string) => `${eventId} ${new URL(url).href}`;
   return {
     async transport(request: Request): Promise<Response> {
-      const eventId = (JSON.parse(await request.clone().text()) as { id?: unknown }).id;
+      const eventId = eventIdOf(await request.clone().text());
       const response = await fetch(request);
       const { text } = await readBodyPrefix(response, 4096);
-      if (typeof eventId === 'string' && response.ok && isDuplicateAnswer(text)) seen.add(key(eventId, request.url));
+      if (eventId !== undefined && response.ok && isDuplicateAnswer(text)) seen.add(key(eventId, request.url));
       return new Response(null, { status: response.status, statusText: response.statusText });
     },
     take(eventId: string, url: string): boolean {
       return seen.delete(key(eventId, url));
     },
   };
+}
+
+/** The `id` of a delivery body the fake built itself; `undefined` if it is not one. */
+function eventIdOf(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
