@@ -4,13 +4,13 @@
 //   CREDIT_PLATFORM_API_KEY=... CREDIT_PLATFORM_BASE_URL=https://.../api/v1 npx tsx examples/quickstart.ts
 //
 // Against the real service the webhook step needs a public HTTPS receiver (WEBHOOK_URL and
-// WEBHOOK_SECRET); without one it is skipped.
+// CREDIT_PLATFORM_WEBHOOK_SECRET); without one it is skipped.
 import { CreditPlatform, type WebhookSubscription } from 'credit-platform';
 import { startFakeServer, type FakeServer } from 'credit-platform/testing';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from 'credit-platform/webhooks';
 
 const live = process.env.CREDIT_PLATFORM_BASE_URL !== undefined;
-const secret = process.env.WEBHOOK_SECRET ?? 'whsec_quickstart_demo';
+const secret = process.env.CREDIT_PLATFORM_WEBHOOK_SECRET ?? 'whsec_quickstart_demo';
 const received: { id: string; type: string; verified: boolean }[] = [];
 
 // The receiver: what your HTTPS endpoint does with each delivery. It verifies the signature
@@ -60,7 +60,7 @@ try {
     subscription = await client.webhooks.create({ url: webhookUrl, events: ['deposit.created', 'payment.received'], secret });
     console.log(`webhook ${subscription.id ?? ''} -> ${subscription.url} (${subscription.status ?? 'active'})`);
   } else {
-    console.log('webhook step skipped: set WEBHOOK_URL and WEBHOOK_SECRET to subscribe a receiver of yours');
+    console.log('webhook step skipped: set WEBHOOK_URL and CREDIT_PLATFORM_WEBHOOK_SECRET to subscribe a receiver of yours');
   }
 
   // 3. Every transaction, exactly once, one page in memory at a time.

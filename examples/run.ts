@@ -8,7 +8,7 @@
 // A webhook receiver (examples/webhooks/<name>.ts) is started on an ephemeral loopback port and
 // sent one delivery signed with `createSignedWebhookDelivery` plus one with a forged signature;
 // the run fails unless they are answered 200 and 401. To keep a receiver running for your own
-// requests, start it directly: `WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/express.ts`.
+// requests, start it directly: `CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/express.ts`.
 import { once } from 'node:events';
 import { readdir, readFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
@@ -56,7 +56,7 @@ const RECEIVERS: Record<string, (options: WebhookReceiverOptions) => Promise<Run
     ]);
     return listen(await serveFetch(createApp(options).fetch));
   },
-  // The Next.js route module builds its handler from WEBHOOK_SECRET and its own callbacks.
+  // The Next.js route module builds its handler from CREDIT_PLATFORM_WEBHOOK_SECRET and its own callbacks.
   async 'nextjs-route'() {
     const [{ POST }, { serveFetch }] = await Promise.all([
       import('./webhooks/nextjs-route.js'),
@@ -102,8 +102,8 @@ async function runScript(name: string, args: string[]): Promise<void> {
 }
 
 async function runReceiver(name: string, start: (options: WebhookReceiverOptions) => Promise<Running>): Promise<void> {
-  const secret = process.env.WEBHOOK_SECRET ?? 'whsec_example_runner';
-  process.env.WEBHOOK_SECRET = secret;
+  const secret = process.env.CREDIT_PLATFORM_WEBHOOK_SECRET ?? 'whsec_example_runner';
+  process.env.CREDIT_PLATFORM_WEBHOOK_SECRET = secret;
   const handled: string[] = [];
   const options: WebhookReceiverOptions = {
     secret,

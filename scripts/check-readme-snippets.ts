@@ -308,7 +308,12 @@ function runOne(snippet: Snippet): Promise<{ output: string; error?: string }> {
   const resultFile = snippet.file.replace(/\.[cm]?[jt]s$/, '.result.json');
   const runner = join(root, 'scripts', 'lib', 'run-snippet.ts');
   const env = { ...process.env };
-  for (const name of ['CREDIT_PLATFORM_API_KEY', 'CREDIT_PLATFORM_BASE_URL', 'CREDIT_PLATFORM_LOG', 'WEBHOOK_SECRET'])
+  for (const name of [
+    'CREDIT_PLATFORM_API_KEY',
+    'CREDIT_PLATFORM_BASE_URL',
+    'CREDIT_PLATFORM_LOG',
+    'CREDIT_PLATFORM_WEBHOOK_SECRET',
+  ])
     delete env[name];
   return new Promise((resolvePromise) => {
     execFile(

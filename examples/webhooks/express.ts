@@ -1,6 +1,6 @@
 // Express: mount the webhook route before any app-wide `express.json()`; the handler reads the raw
 // stream itself, within `readTimeout` (default 10 s), so a sender that trickles its body gets a 408.
-// Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/express.ts
+// Run: CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/express.ts
 import express from 'express';
 import { createNodeWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';

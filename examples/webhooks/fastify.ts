@@ -2,7 +2,7 @@
 // unread, and the route hands it to `createNodeWebhookHandler`, which reads the raw bytes itself
 // (within `readTimeout`, default 10 s: Fastify sets no deadline of its own by default). Other routes
 // keep Fastify's default JSON parser.
-// Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/fastify.ts
+// Run: CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/fastify.ts
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createNodeWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';

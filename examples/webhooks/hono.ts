@@ -1,6 +1,6 @@
 // Hono: pass the untouched Fetch Request (`c.req.raw`) to the handler. The same
 // app runs on Bun (`export default app`), Deno (`Deno.serve(app.fetch)`) and workers.
-// Run: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/hono.ts
+// Run: CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/hono.ts
 import { Hono } from 'hono';
 import { createWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, serveFetch, webhookSecret } from './serve-fetch.js';

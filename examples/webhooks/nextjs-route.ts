@@ -1,7 +1,7 @@
 // Next.js App Router: save as app/api/webhooks/route.ts. The handler reads the raw
 // body itself; do not call request.json() first. It runs on the Node.js runtime
 // (the default); on the Edge runtime import from a node-free build of the entry.
-// Run locally: WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/nextjs-route.ts
+// Run locally: CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/nextjs-route.ts
 import { createWebhookHandler } from 'credit-platform/webhooks';
 import { isMain, serveFetch, webhookSecret } from './serve-fetch.js';
 

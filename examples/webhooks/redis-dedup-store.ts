@@ -2,7 +2,7 @@
 // Redis, with the SDK's `createRedisDedupStore` (`credit-platform/redis`): however the load
 // balancer spreads the service's deliveries and retries, each event runs once.
 //
-//   REDIS_URL=redis://127.0.0.1:6379 WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/redis-dedup-store.ts
+//   REDIS_URL=redis://127.0.0.1:6379 CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/redis-dedup-store.ts
 //
 // Start two of them (PORT=3001, PORT=3002) behind one address to see it: a delivery retried on the
 // other process is acknowledged as a duplicate, and a handler that threw runs again there.

@@ -33,7 +33,7 @@ export function isMain(moduleUrl: string): boolean {
 
 /** The webhook secret from the environment; a clear failure if it is missing. */
 export function webhookSecret(): string {
-  const secret = process.env.WEBHOOK_SECRET;
-  if (!secret) throw new Error('Set WEBHOOK_SECRET to the secret of your webhook subscription.');
+  const secret = process.env.CREDIT_PLATFORM_WEBHOOK_SECRET;
+  if (!secret) throw new Error('Set CREDIT_PLATFORM_WEBHOOK_SECRET to the secret of your webhook subscription.');
   return secret;
 }

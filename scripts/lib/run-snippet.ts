@@ -26,7 +26,7 @@ const fake = server.fake;
 // `new CreditPlatform()` in a snippet reads these, so it reaches the fake too.
 process.env.CREDIT_PLATFORM_API_KEY = server.apiKey;
 process.env.CREDIT_PLATFORM_BASE_URL = server.baseUrl;
-process.env.WEBHOOK_SECRET = SECRET;
+process.env.CREDIT_PLATFORM_WEBHOOK_SECRET = SECRET;
 
 const delivery = createSignedWebhookDelivery({
   type: 'deposit.created',

@@ -1,5 +1,6 @@
 import { type ParseArgsOptionsConfig, parseArgs } from 'node:util';
 import { closestName } from '../utils/closest-name.js';
+import { printableLine } from './output/terminal-text.js';
 
 /**
  * A mistake in the command line: printed with a pointer to `--help`, exit code 2, nothing done.
@@ -58,7 +59,8 @@ export function parseCommandArgs<O extends ParseArgsOptionsConfig>(spec: ArgSpec
 function describeParseError(error: unknown, spec: ArgSpec<ParseArgsOptionsConfig>): string {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
-  const name = optionName.exec(message)?.[1];
+  const found = optionName.exec(message)?.[1];
+  const name = found === undefined ? undefined : printableLine(found);
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && name !== undefined) {
     const known = Object.keys(spec.options).map((o) => `--${o}`);
     const guess = closestName(name, known);
@@ -70,7 +72,7 @@ function describeParseError(error: unknown, spec: ArgSpec<ParseArgsOptionsConfig
       ? `${spec.command}: ${name} takes no value.`
       : `${spec.command}: ${name} needs a value: ${name} <value>, or ${name}=<value> for a value that starts with -.`;
   }
-  return `${spec.command}: ${message}`;
+  return `${spec.command}: ${printableLine(message)}`;
 }
 
 /** Reads a whole number option within `[min, max]`, or `fallback` when absent. */

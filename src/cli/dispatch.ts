@@ -92,7 +92,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return await found.command.run(found.rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      printLine(io.stderr, `${error.message}\nRun \`${name} --help\` for usage.`);
+      printLine(io.stderr, `${printable(error.message)}\nRun \`${name} --help\` for usage.`);
       return EXIT_USAGE;
     }
     printLine(io.stderr, `${name}: ${printable(error instanceof Error ? error.message : String(error))}`);

@@ -3,8 +3,11 @@
  * `credit-platform-fake`: an alias of `credit-platform fake` (same options, same output), kept so
  * scripts written for it keep working:
  *
- *   credit-platform-fake [--port 4010] [--host 127.0.0.1] [--transactions 250] [--seed 1] [--send-webhooks]
- *                        [--forward-to <url>] [--secret <secret>]
+ *   credit-platform-fake [--port 4010] [--host 127.0.0.1] [--transactions 250] [--seed <n>] [--send-webhooks]
+ *                        [--forward-to <url>] [--secret-file <path>]
+ *
+ * The webhook secret also comes from CREDIT_PLATFORM_WEBHOOK_SECRET; without --seed every run
+ * has its own key and event ids.
  */
 import { runProgram } from '../cli/program.js';
 

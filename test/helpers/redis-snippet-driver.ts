@@ -28,7 +28,7 @@ async function round(step: string, { client, handler }: Snippet): Promise<Round>
   const delivery = createSignedWebhookDelivery({
     type: 'payment.received',
     data: { paymentId: `pay_${step}` },
-    secret: process.env.WEBHOOK_SECRET as string,
+    secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET as string,
   });
   const request = new Request('http://receiver.test/webhooks', {
     method: 'POST',

@@ -124,7 +124,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])("the README's Red
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       REDIS_URL: used.server.url,
-      WEBHOOK_SECRET: 'whsec_readme_redis',
+      CREDIT_PLATFORM_WEBHOOK_SECRET: 'whsec_readme_redis',
       CREDIT_PLATFORM_API_KEY: 'cp_test_readme_redis_key',
       CREDIT_PLATFORM_BASE_URL: service.baseUrl,
     };

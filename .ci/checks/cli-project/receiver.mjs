@@ -18,7 +18,7 @@ app.post(
     next();
   },
   createNodeWebhookHandler({
-    secret: process.env.WEBHOOK_SECRET,
+    secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET,
     on: { 'deposit.created': record, 'score.updated': record },
   }),
 );

@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
 import { checkDeliveryUrl } from '../../testing/delivery/delivery-url.js';
 import { startFakeServer } from '../../testing/server/server.js';
 import { UsageError, wholeNumber } from '../args.js';
 import { type Command, defineCommand } from '../command.js';
 import { formatAttempt } from '../output/delivery-line.js';
 import { EXIT_OK, printLine } from '../io.js';
+import { isDuplicateAnswer } from '../output/status-hint.js';
+import { printableLine, readBodyPrefix } from '../output/terminal-text.js';
+import { SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, webhookSecret } from '../secret-source.js';
 
 const NAME = 'fake';
 const OPTIONS = {
@@ -13,28 +17,35 @@ const OPTIONS = {
   transactions: { type: 'string' },
   seed: { type: 'string' },
   'forward-to': { type: 'string' },
-  secret: { type: 'string' },
+  ...SECRET_OPTIONS,
   'send-webhooks': { type: 'boolean' },
 } as const;
 
 const help = `usage: credit-platform fake [--port <n>] [--host <addr>] [--transactions <n>] [--seed <n>]
-                          [--forward-to <url>] [--secret <secret>] [--send-webhooks]
+                          [--forward-to <url>] [--secret-file <path>] [--send-webhooks]
 
 Runs the Credit Platform fake on loopback until Ctrl-C, printing CREDIT_PLATFORM_BASE_URL=...
-and CREDIT_PLATFORM_API_KEY=... (a throwaway key of the fake).
+and CREDIT_PLATFORM_API_KEY=... (a throwaway key of the fake, new on every run).
 
-  --port <n>          default 4010 (0: any free port)
-  --host <addr>       default 127.0.0.1
-  --transactions <n>  generated transactions of the default account; default 250
-  --seed <n>          makes ids, keys and data reproducible; default 1
-  --forward-to <url>  deliver every event the fake emits to <url>, as if it were subscribed to
-                      every event type: https://, or http:// on this machine (localhost,
-                      127.0.0.1, [::1]); failed attempts are retried on the service's schedule
-                      (1 min, 5 min, 30 min, 2 h, 12 h); one line is printed per attempt
-  --secret <secret>   sign forwarded deliveries with it; default a new whsec_... printed as
-                      WEBHOOK_SECRET=... (a secret you pass is never printed)
-  --send-webhooks     also send deliveries to subscriptions created through the API (without
-                      it they are only recorded)
+  --port <n>            default 4010 (0: any free port)
+  --host <addr>         default 127.0.0.1. An address other than loopback (127.0.0.0/8, ::1,
+                        localhost) is warned about: every machine of that network can then
+                        use the fake's API with the printed key and make it sign events to
+                        your --forward-to endpoint
+  --transactions <n>    generated transactions of the default account; default 250
+  --seed <n>            makes the key, event ids and data the same on every run; without it
+                        each run has its own, so an endpoint still running from an earlier run
+                        never takes a new event for one it already handled
+  --forward-to <url>    deliver every event the fake emits to <url>, as if it were subscribed to
+                        every event type: https://, or http:// on this machine (localhost,
+                        127.0.0.1, [::1]); failed attempts are retried on the service's schedule
+                        (1 min, 5 min, 30 min, 2 h, 12 h); one line is printed per attempt
+${SECRET_HELP}
+                        With --forward-to and no secret, a new whsec_... is generated and
+                        printed as ${WEBHOOK_SECRET_ENV}=...; set that variable where the
+                        fake runs to keep the same secret across restarts.
+  --send-webhooks       also send deliveries to subscriptions created through the API (without
+                        it they are only recorded)
 
 Make it emit an event from another terminal: credit-platform webhooks trigger <event-type>.
 
@@ -50,10 +61,11 @@ export const fake: Command = defineCommand({
   async run(args, io) {
     const { values } = args;
     const forwardTo = values['forward-to'];
-    if (values.secret !== undefined && forwardTo === undefined) {
-      throw new UsageError(`${NAME}: --secret signs forwarded deliveries; give --forward-to <url> too.`);
+    for (const option of ['secret', 'secret-file'] as const) {
+      if (values[option] !== undefined && forwardTo === undefined) {
+        throw new UsageError(`${NAME}: --${option} signs forwarded deliveries; give --forward-to <url> too.`);
+      }
     }
-    if (values.secret === '') throw new UsageError(`${NAME}: --secret must not be empty.`);
     let forwardUrl: string | undefined;
     try {
       forwardUrl = forwardTo === undefined ? undefined : checkDeliveryUrl(forwardTo, '--forward-to').href;
@@ -61,26 +73,43 @@ export const fake: Command = defineCommand({
       if (error instanceof TypeError) throw new UsageError(`${NAME}: ${error.message}`);
       throw error;
     }
-    const generated = forwardUrl !== undefined && values.secret === undefined;
-    const secret = values.secret ?? `whsec_${randomBytes(24).toString('hex')}`;
+    const given = forwardUrl === undefined ? undefined : await webhookSecret(NAME, values, io.env);
+    const secret = given?.secret ?? `whsec_${randomBytes(24).toString('hex')}`;
+    const host = values.host ?? '127.0.0.1';
+    const seeded = values.seed !== undefined;
+    const duplicates = duplicateWatch();
     const server = await startFakeServer({
       port: wholeNumber(NAME, 'port', values.port, 4010, 0, 65_535),
-      host: values.host ?? '127.0.0.1',
+      host,
       transactions: wholeNumber(NAME, 'transactions', values.transactions, 250),
-      seed: wholeNumber(NAME, 'seed', values.seed, 1),
-      webhookTransport: values['send-webhooks'] ? (request) => fetch(request) : undefined,
-      forwardWebhooks: forwardUrl === undefined ? undefined : { url: forwardUrl, secret },
+      // 2^31 seeds: event ids of two runs differ; the key is not derived from it (below).
+      seed: wholeNumber(NAME, 'seed', values.seed, randomInt(2 ** 31), 0, 2 ** 31 - 1),
+      // Without --seed the key is random, not derived from the seed, so it cannot be guessed.
+      ...(seeded ? {} : { apiKey: `cpk_test_${randomBytes(20).toString('hex')}` }),
+      webhookTransport: values['send-webhooks'] ? duplicates.transport : undefined,
+      forwardWebhooks: forwardUrl === undefined ? undefined : { url: forwardUrl, secret, transport: duplicates.transport },
       emitEndpoint: true,
-      onWebhookAttempt: (delivery, timing) => printLine(io.stdout, formatAttempt(delivery, timing)),
+      onWebhookAttempt: (delivery, timing) => {
+        const duplicate = duplicates.take(delivery.eventId, delivery.url);
+        printLine(io.stdout, formatAttempt(delivery, timing, duplicate ? duplicateNote(seeded) : undefined));
+      },
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error;
       throw new Error(`${error.message}: another program listens there; pick another --port (0: any free port).`);
     });
+    if (!isLoopbackListenHost(host)) {
+      printLine(
+        io.stderr,
+        `${NAME}: warning: --host ${printableLine(host)} is not loopback: any machine that reaches this address can use the fake's API with the key printed below${forwardUrl === undefined ? '' : ' and make the fake sign events and deliver them to your --forward-to endpoint'}. Use --host 127.0.0.1 unless another machine must reach it.`,
+      );
+    }
     printLine(io.stdout, `Credit Platform fake listening on ${server.url}`);
     printLine(io.stdout, `CREDIT_PLATFORM_BASE_URL=${server.baseUrl}`);
     // Printing the key is the point: it is a throwaway key of a fake.
     printLine(io.stdout, `CREDIT_PLATFORM_API_KEY=${server.apiKey}`);
-    if (generated) printLine(io.stdout, `WEBHOOK_SECRET=${secret}`);
+    // A generated secret is printed for the endpoint to verify with; a given one never is.
+    if (forwardUrl !== undefined && given === undefined) printLine(io.stdout, `${WEBHOOK_SECRET_ENV}=${secret}`);
+    if (given !== undefined) printLine(io.stdout, `Signing deliveries with the secret from ${given.source}`);
     if (forwardUrl !== undefined) {
       printLine(io.stdout, `Forwarding every event to ${forwardUrl}`);
       printLine(io.stdout, 'Trigger one from another terminal: npx credit-platform webhooks trigger deposit.created');
@@ -90,3 +119,52 @@ export const fake: Command = defineCommand({
     return EXIT_OK;
   },
 });
+
+/** Whether the fake's `--host` keeps it on this machine: 127.0.0.0/8, ::1 (also IPv4-mapped), `localhost`. */
+export function isLoopbackListenHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  if (isIP(bare) === 6) return bare === '::1' || bare === '0:0:0:0:0:0:0:1' || /^::ffff:127\./.test(bare);
+  return false;
+}
+
+/** What a duplicate answer means in the fake's terminal: the id was handled before, and why it came again. */
+export function duplicateNote(seeded: boolean): string {
+  return `the endpoint had already handled this event id and did not run its handler again${
+    seeded
+      ? '; with --seed every run of the fake emits the same ids: restart the fake without --seed, or restart the endpoint'
+      : ''
+  }`;
+}
+
+/**
+ * A transport that sends with `fetch` and notes, per event and endpoint, whether the answer was
+ * a receiver's `duplicate` (its first 4 KiB are read; the rest is not), for the attempt's line.
+ */
+function duplicateWatch() {
+  const seen = new Set<string>();
+  const key = (eventId: string, url: string) => `${eventId} ${new URL(url).href}`;
+  return {
+    async transport(request: Request): Promise<Response> {
+      const eventId = eventIdOf(await request.clone().text());
+      const response = await fetch(request);
+      const { text } = await readBodyPrefix(response, 4096);
+      if (eventId !== undefined && response.ok && isDuplicateAnswer(text)) seen.add(key(eventId, request.url));
+      return new Response(null, { status: response.status, statusText: response.statusText });
+    },
+    take(eventId: string, url: string): boolean {
+      return seen.delete(key(eventId, url));
+    },
+  };
+}
+
+/** The `id` of a delivery body the fake built itself; `undefined` if it is not one. */
+function eventIdOf(body: string): string | undefined {
+  try {
+    const id = (JSON.parse(body) as { id?: unknown }).id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}

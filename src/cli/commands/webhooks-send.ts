@@ -2,41 +2,46 @@ import { randomBytes } from 'node:crypto';
 import { buildEvent } from '../../testing/delivery/event-samples.js';
 import { checkDeliveryUrl } from '../../testing/delivery/delivery-url.js';
 import { networkErrorText } from '../../testing/delivery/network-error.js';
+import { redact } from '../../core/redaction/redact.js';
 import { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from '../../webhooks/index.js';
 import { required, UsageError } from '../args.js';
 import { type Command, defineCommand } from '../command.js';
 import { eventDataArg, eventTypeArg } from '../event-input.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
-import { printable, readBodyPrefix } from '../output/terminal-text.js';
+import { COMMAND_SIGNER, isDuplicateAnswer, statusHint } from '../output/status-hint.js';
+import { printableLine, readEndpointAnswer } from '../output/terminal-text.js';
+import { requiredWebhookSecret, SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV } from '../secret-source.js';
 
 const NAME = 'webhooks send';
 const OPTIONS = {
   to: { type: 'string' },
-  secret: { type: 'string' },
+  ...SECRET_OPTIONS,
   data: { type: 'string' },
   id: { type: 'string' },
 } as const;
 
 /** The service's delivery time-out as the fake uses it: a receiver slower than this is a failed attempt. */
 const TIMEOUT_MS = 10_000;
-/** The most of the endpoint's answer that is read and shown. */
-const SHOWN_BYTES = 4096;
+/** The most of the endpoint's answer that is shown. */
+const SHOWN_CHARS = 4096;
 const EVENT_ID = /^evt_[\x21-\x7e]{1,251}$/;
 
-const help = `usage: credit-platform webhooks send <event-type> --to <url> --secret <secret> [--data <json>] [--id <evt_...>]
+const help = `usage: credit-platform webhooks send <event-type> --to <url> [--secret-file <path>] [--data <json>] [--id <evt_...>]
 
 Builds a valid <event-type> event (the sample data of fake.admin.emit, --data merged over its
-data), signs it as the service does (X-Webhook-Signature: hex HMAC-SHA256 of the body), POSTs
-it to <url> and prints the status, the time taken and the body the endpoint answered.
-Exits 0 only for a 2xx answer.
+data), signs it as the service does (X-Webhook-Signature: hex HMAC-SHA256 of the body) with the
+secret your endpoint verifies with, POSTs it to <url> and prints the status, the time taken and
+the first ${SHOWN_CHARS} characters of the endpoint's answer, with any echo of the secret replaced by
+[REDACTED] and control characters shown as \\u escapes. Exits 0 only for a 2xx answer.
 
-  --to <url>        https://, or http:// on this machine (localhost, 127.0.0.1, [::1])
-  --secret <secret> the secret your endpoint verifies with (never printed)
-  --data <json>     fields merged over the sample data, e.g. '{"amount":"25.00"}'
-  --id <evt_...>    the event id (default a fresh one); send the same id twice to test de-duplication
+  --to <url>            https://, or http:// on this machine (localhost, 127.0.0.1, [::1])
+${SECRET_HELP}
+  --data <json>         fields merged over the sample data, e.g. '{"amount":"25.00"}'
+  --id <evt_...>        the event id (default a fresh one); send the same id twice to test de-duplication
 
 example:
-  npx credit-platform webhooks send deposit.created --to http://localhost:3000/webhooks --secret "$WEBHOOK_SECRET"`;
+  export ${WEBHOOK_SECRET_ENV}=...   # the secret your endpoint verifies with
+  npx credit-platform webhooks send deposit.created --to http://localhost:3000/webhooks`;
 
 /** `credit-platform webhooks send`: one signed sample delivery to a developer's endpoint. */
 export const webhooksSend: Command = defineCommand({
@@ -55,8 +60,7 @@ export const webhooksSend: Command = defineCommand({
       if (error instanceof TypeError) throw new UsageError(`${NAME}: ${error.message}`);
       throw error;
     }
-    const secret = required({ command: NAME }, 'secret', values.secret);
-    if (secret.length === 0) throw new UsageError(`${NAME}: --secret must not be empty.`);
+    const secret = await requiredWebhookSecret(NAME, values, io.env);
     if (values.id !== undefined && !EVENT_ID.test(values.id)) {
       throw new UsageError(`${NAME}: --id must start with evt_ and be visible ASCII without spaces.`);
     }
@@ -87,30 +91,27 @@ export const webhooksSend: Command = defineCommand({
       printLine(io.stderr, `${NAME}: no answer from ${url.origin} after ${ms} ms: ${networkReason(error)}`);
       return EXIT_FAILURE;
     }
-    const answer = await readBodyPrefix(response, SHOWN_BYTES).catch(() => ({
+    const answer = await readEndpointAnswer(response, SHOWN_CHARS, [secret]).catch(() => ({
       text: '(body could not be read)',
       truncated: false,
     }));
     const ms = Math.round(performance.now() - started);
-    printLine(io.stdout, `${response.status} ${printable(response.statusText)} in ${ms} ms`);
-    if (answer.text.length > 0) printLine(io.stdout, printable(answer.text));
-    if (answer.truncated) printLine(io.stdout, `(answer cut at ${SHOWN_BYTES} bytes)`);
-    if (response.status >= 200 && response.status < 300) return EXIT_OK;
-    printLine(io.stderr, `${NAME}: ${response.status} is not 2xx: ${failureHint(response.status)}`);
+    printLine(io.stdout, `${response.status} ${printableLine(redact(response.statusText, [secret]))} in ${ms} ms`);
+    if (answer.text.length > 0) printLine(io.stdout, answer.text);
+    if (answer.truncated) printLine(io.stdout, `(answer cut at ${SHOWN_CHARS} characters)`);
+    const hint = statusHint(response.status, isDuplicateAnswer(answer.text), { urlOption: '--to', signer: COMMAND_SIGNER });
+    if (response.status >= 200 && response.status < 300) {
+      if (hint !== undefined) printLine(io.stderr, `${NAME}: ${hint}`);
+      return EXIT_OK;
+    }
+    printLine(io.stderr, `${NAME}: ${response.status} is not 2xx: ${hint}`);
     return EXIT_FAILURE;
   },
 });
 
-function failureHint(status: number): string {
-  if (status >= 300 && status < 400) return 'the service does not follow redirects; point --to at the final URL.';
-  if (status === 401) return 'the endpoint refused the signature; does it verify with the same secret as --secret?';
-  if (status >= 500) return 'the service would retry this delivery (after 1 min, 5 min, 30 min, 2 h, 12 h).';
-  return 'the service counts this delivery as failed and would retry it.';
-}
-
 /** What went wrong on the network, e.g. `ECONNREFUSED` for a receiver that is not running. */
 export function networkReason(error: unknown): string {
   if (error instanceof Error && error.name === 'TimeoutError') return `no response within ${TIMEOUT_MS} ms`;
-  const text = printable(networkErrorText(error));
+  const text = printableLine(networkErrorText(error));
   return text.includes('(ECONNREFUSED)') ? `${text}: is it running?` : text;
 }

@@ -3,7 +3,10 @@ import { isLoopbackHost } from '../../testing/delivery/delivery-url.js';
 import { type Command, defineCommand } from '../command.js';
 import { eventDataArg, eventTypeArg } from '../event-input.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
-import { printable, readBodyPrefix } from '../output/terminal-text.js';
+import { redact } from '../../core/redaction/redact.js';
+import { type Signer, statusHint } from '../output/status-hint.js';
+import { printableLine, readBodyPrefix } from '../output/terminal-text.js';
+import { WEBHOOK_SECRET_ENV } from '../secret-source.js';
 import { networkReason } from './webhooks-send.js';
 
 const NAME = 'webhooks trigger';
@@ -16,6 +19,11 @@ delivered to the fake's --forward-to endpoint and to its subscriptions, retried 
 schedule, and each attempt is printed by the fake. The fake is found with
 CREDIT_PLATFORM_BASE_URL and CREDIT_PLATFORM_API_KEY, the lines the fake printed.
 
+Prints each endpoint's status, explained as webhooks send explains it (a 401: the endpoint
+verifies with another secret than the fake's). Exits 0 when every endpoint answered 2xx (or
+the fake only recorded the delivery), 1 when one did not (the fake retries it on the
+service's schedule) or there is no fake to talk to, 2 for a mistake in the command line.
+
   --data <json>  fields merged over the type's sample data, e.g. '{"amount":"25.00"}'
 
 example:
@@ -25,10 +33,17 @@ example:
 interface EmitAnswer {
   data?: {
     event?: { id?: unknown; type?: unknown };
-    deliveries?: { url?: unknown; outcome?: unknown; responseStatus?: unknown; error?: unknown }[];
+    deliveries?: { url?: unknown; outcome?: unknown; responseStatus?: unknown; error?: unknown; duplicate?: unknown }[];
   };
   message?: unknown;
 }
+
+/** The fake signed the delivery: a 401 means the endpoint verifies with another secret than the fake's. */
+const FAKE_SIGNER: Signer = {
+  urlOption: '--forward-to',
+  signer: `the fake (the ${WEBHOOK_SECRET_ENV}=... line it printed; a restarted fake prints a new one unless ${WEBHOOK_SECRET_ENV} is set where it runs)`,
+  duplicateCause: 'A restarted fake emits the ids of an earlier run only when started with the same --seed.',
+};
 
 /** `credit-platform webhooks trigger`: `fake.admin.emit` on a fake running in another terminal. */
 export const webhooksTrigger: Command = defineCommand({
@@ -80,14 +95,23 @@ export const webhooksTrigger: Command = defineCommand({
     const event = answer.data?.event;
     if (response.status !== 201 || typeof event?.id !== 'string') {
       const why = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
-      printLine(io.stderr, `${NAME}: the fake refused: ${printable(why)}`);
+      printLine(io.stderr, `${NAME}: the fake refused: ${printableLine(redact(why, [apiKey]))}`);
       return EXIT_FAILURE;
     }
     const deliveries = answer.data?.deliveries ?? [];
-    printLine(io.stdout, `emitted ${type} ${printable(event.id)} to ${deliveries.length} endpoint(s)`);
+    printLine(io.stdout, `emitted ${type} ${printableLine(event.id)} to ${deliveries.length} endpoint(s)`);
+    let failed = false;
     for (const d of deliveries) {
       const result = d.responseStatus ?? d.error ?? d.outcome;
-      printLine(io.stdout, `  ${printable(String(d.url))}: ${printable(String(result))}`);
+      const url = printableLine(redact(String(d.url), [apiKey]));
+      printLine(io.stdout, `  ${url}: ${printableLine(redact(String(result), [apiKey]))}`);
+      if (typeof d.responseStatus === 'number') {
+        const hint = statusHint(d.responseStatus, d.duplicate === true, FAKE_SIGNER);
+        if (hint !== undefined) printLine(io.stderr, `${NAME}: ${url}: ${d.responseStatus}: ${hint}`);
+        if (d.responseStatus < 200 || d.responseStatus >= 300) failed = true;
+      } else if (d.outcome === 'failed') {
+        failed = true;
+      }
     }
     if (deliveries.length === 0) {
       printLine(
@@ -95,6 +119,6 @@ export const webhooksTrigger: Command = defineCommand({
         '  (no endpoint: start the fake with --forward-to <url>, or subscribe one with client.webhooks.create)',
       );
     }
-    return EXIT_OK;
+    return failed ? EXIT_FAILURE : EXIT_OK;
   },
 });

@@ -1,6 +1,6 @@
 import type { WebhookAttemptTiming, WebhookDeliveryRecord } from '../../testing/types.js';
 import { WEBHOOK_RETRY_SCHEDULE } from '../../webhooks/index.js';
-import { printable } from './terminal-text.js';
+import { printableLine } from './terminal-text.js';
 
 function duration(ms: number): string {
   if (ms < 3_600_000) return `${ms / 60_000} min`;
@@ -9,18 +9,23 @@ function duration(ms: number): string {
 
 /**
  * One line for one delivery attempt: when (the fake's clock), the event id and type, the
- * status or the network error, the time it took, and what happens next.
+ * status or the network error, the time it took, what happens next, and `note` (what the
+ * endpoint's answer meant). Every part is made printable: ids, types and URLs come from the
+ * fake's API, where anyone with the key chooses them.
  */
-export function formatAttempt(delivery: WebhookDeliveryRecord, timing: WebhookAttemptTiming): string {
+export function formatAttempt(delivery: WebhookDeliveryRecord, timing: WebhookAttemptTiming, note?: string): string {
+  return printableLine(attemptText(delivery, timing, note));
+}
+
+function attemptText(delivery: WebhookDeliveryRecord, timing: WebhookAttemptTiming, note: string | undefined): string {
   const head = `${delivery.attemptedAt} ${delivery.eventId} ${delivery.eventType}`;
   const where = `attempt ${delivery.attempt} to ${delivery.url}`;
   if (delivery.outcome === 'recorded') {
     return `${head} recorded, not sent (${where}; start the fake with --send-webhooks to send to subscriptions)`;
   }
-  const result =
-    delivery.responseStatus === null ? `failed: ${printable(delivery.error ?? 'no response')}` : `${delivery.responseStatus}`;
+  const result = delivery.responseStatus === null ? `failed: ${delivery.error ?? 'no response'}` : `${delivery.responseStatus}`;
   const next = WEBHOOK_RETRY_SCHEDULE[delivery.attempt];
   const after =
     delivery.outcome === 'succeeded' ? '' : next === undefined ? ', no attempts left' : `, next attempt in ${duration(next)}`;
-  return `${head} ${result} in ${Math.round(timing.durationMs)} ms (${where}${after})`;
+  return `${head} ${result} in ${Math.round(timing.durationMs)} ms (${where}${after})${note ? `: ${note}` : ''}`;
 }

@@ -1,14 +1,38 @@
-// Text from the network (an endpoint's answer, an error message quoting the service) is shown in
-// the developer's terminal: escape sequences in it must not reach the terminal, and its size is
-// bounded before anything is read into memory.
+// Text that the service, an endpoint or the user supplied (an endpoint's answer, an error
+// message quoting the service, an event id, a path) is shown in the developer's terminal. Every
+// such text goes through the one filter below, so none of it can drive the terminal: no escape
+// sequence (ESC starts CSI, OSC, DCS...: colours, screen clears, title changes, OSC 52 clipboard
+// writes), no C1 control (U+009B is a one-character CSI for some terminals), no carriage return
+// or backspace that rewrites what was printed, no bidi override that shows text in another
+// order than it runs. Each one is shown as a visible `\u001b`-style escape instead, so the
+// developer still sees that it was there. Sizes are bounded before anything is read into memory.
 
-// C0 controls but tab and newline, DEL, and C1 controls (which some terminals also obey).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+import { redact } from '../../core/redaction/redact.js';
 
-/** `text` with control characters shown as `\u001b`-style escapes. */
+// C0 controls but TAB and LF, DEL, C1 controls; the bidi embeddings, overrides, isolates and
+// marks (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069); the line and paragraph separators
+// (U+2028, U+2029), which some terminals and viewers break lines at; and lone surrogates, which
+// have no UTF-8 spelling. Built from escapes so no raw control character sits in the source.
+const CONTROLS = String.raw`\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069`;
+const LONE_SURROGATE = String.raw`[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]`;
+const UNPRINTABLE = new RegExp(`[${CONTROLS}]|${LONE_SURROGATE}`, 'g');
+// The same, plus TAB and LF: for a text printed inside one line (an id, a path, an error).
+const UNPRINTABLE_IN_LINE = new RegExp(String.raw`[\t\n${CONTROLS}]|${LONE_SURROGATE}`, 'g');
+
+const escaped = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * `text` safe to print: every character that could act on a terminal (see above) is replaced by
+ * its `\u001b`-style escape; TAB and LF stay, for texts of several lines (an endpoint's answer,
+ * a list in a usage message).
+ */
 export function printable(text: string): string {
-  return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(UNPRINTABLE, escaped);
+}
+
+/** {@link printable}, with TAB and LF escaped too: for a text shown inside one line, which must not start another. */
+export function printableLine(text: string): string {
+  return text.replace(UNPRINTABLE_IN_LINE, escaped);
 }
 
 /** The first `limit` bytes of a response body as text, and whether more followed (not read). */
@@ -31,4 +55,31 @@ export async function readBodyPrefix(response: Response, limit: number): Promise
   }
   const bytes = Buffer.concat(chunks).subarray(0, limit);
   return { text: new TextDecoder().decode(bytes), truncated };
+}
+
+/** How much of an endpoint's answer is read: enough that an echo inside the part shown is found whole. */
+const READ_BYTES = 64 * 1024;
+
+/**
+ * An endpoint's answer as `webhooks send` shows it: at most `shown` characters, redacted of
+ * `secrets` the way the SDK's errors are (plain, JSON-escaped, percent-encoded: whatever
+ * src/core/redaction finds), then made {@link printable}. More than is shown is read, so an echo
+ * that starts inside the shown part is found whole; when the read stopped inside the answer, its
+ * last characters (room for the longest spelling of a secret) are never shown, so an echo cut by
+ * the read limit cannot show its first characters.
+ */
+export async function readEndpointAnswer(
+  response: Response,
+  shown: number,
+  secrets: readonly string[],
+): Promise<{ text: string; truncated: boolean }> {
+  const { text, truncated } = await readBodyPrefix(response, READ_BYTES);
+  let safe = redact(text, secrets);
+  if (truncated) {
+    // `\uXXXX` is the longest spelling of one character that redaction finds.
+    const guard = Math.max(0, ...secrets.map((s) => s.length * 6));
+    safe = safe.slice(0, Math.max(0, safe.length - guard));
+  }
+  const cut = safe.length > shown;
+  return { text: printable(cut ? safe.slice(0, shown) : safe), truncated: truncated || cut };
 }

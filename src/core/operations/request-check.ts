@@ -3,7 +3,7 @@
 // and the path. What is refused is a RequestValidationError; nothing leaves the process.
 import * as z from 'zod/mini';
 import { type ErrorItem, RequestValidationError } from '../../errors/index.js';
-import { checkRequestOptionNames } from '../config/option-names.js';
+import { checkRequestOptionNames, LIST_OPTIONS } from '../config/option-names.js';
 import type { HttpCall, QueryValue, RequestOptions } from '../types.js';
 import { closestName } from '../../utils/closest-name.js';
 import { fillPath, type Operation, type OperationInput, pathParamNames } from './operation.js';
@@ -71,8 +71,29 @@ export function knownFields(schema: z.core.$ZodType): string[] | undefined {
   return shape ? Object.keys(shape) : undefined;
 }
 
-/** One `UNKNOWN_FIELD` item, naming the closest known field when one is close. */
-function unknownFieldItem(field: string, known: readonly string[]): ErrorItem {
+/**
+ * How the call is written, for a message that shows where a per-call option goes: the method
+ * (`transactions.list`) and its arguments before the options (`params`, `body`).
+ */
+export interface CallShape {
+  readonly method: string | undefined;
+  readonly args: string;
+}
+
+/**
+ * One `UNKNOWN_FIELD` item: a per-call option given as a field (`list({ timeout })`) is pointed to
+ * the options argument; otherwise the closest known field is named when one is close.
+ */
+function unknownFieldItem(field: string, known: readonly string[], shape: (() => CallShape) | undefined): ErrorItem {
+  if (shape !== undefined && LIST_OPTIONS.has(field)) {
+    const call = shape();
+    const method = call.method ?? 'the method';
+    return {
+      field,
+      code: 'UNKNOWN_FIELD',
+      message: `is not a field of this request but an option of the call: pass it in the options argument, ${method}(${call.args}, { ${field} })`,
+    };
+  }
   const near = closestName(field, known);
   const hint = near
     ? `did you mean '${near}'?`
@@ -80,10 +101,18 @@ function unknownFieldItem(field: string, known: readonly string[]): ErrorItem {
   return { field, code: 'UNKNOWN_FIELD', message: `is not a field of this request; ${hint}` };
 }
 
-/** Throws the {@link RequestValidationError} for `errors`; `what` names the call. */
+/**
+ * Throws the {@link RequestValidationError} for `errors`; `what` names the call. The items are
+ * joined into one sentence: `; ` between them, a full stop at the end, except after an item that
+ * ends in a question (`did you mean 'limit'?`), which needs neither.
+ */
 export function refuse(what: string, errors: ErrorItem[]): never {
-  const summary = errors.map((e) => `${e.field} ${e.message}`).join('; ');
-  throw new RequestValidationError(`${what} was not sent: ${summary}.`, errors);
+  let summary = '';
+  for (const e of errors) {
+    const part = `${e.field} ${e.message}`;
+    summary += summary === '' ? part : `${summary.endsWith('?') ? ' ' : '; '}${part}`;
+  }
+  throw new RequestValidationError(`${what} was not sent: ${summary}${/[.?!]$/.test(summary) ? '' : '.'}`, errors);
 }
 
 /**
@@ -92,14 +121,19 @@ export function refuse(what: string, errors: ErrorItem[]): never {
  * know is reported alone as `UNKNOWN_FIELD` (a typo explains the rest: a patch of only `emial`
  * also "sets nothing"). `what` names the call.
  */
-export function validateRequest<S extends z.core.$ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+export function validateRequest<S extends z.core.$ZodType>(
+  schema: S,
+  value: unknown,
+  what: string,
+  call?: () => CallShape,
+): z.output<S> {
   const known = knownFields(schema);
   if (known && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const unknown = Object.keys(value).filter((key) => !known.includes(key));
     if (unknown.length > 0)
       refuse(
         what,
-        unknown.map((key) => unknownFieldItem(key, known)),
+        unknown.map((key) => unknownFieldItem(key, known, call)),
       );
   }
   const result = safeParse(schema, value);
@@ -124,8 +158,12 @@ export function prepareCall(
   const path = op.pathParams
     ? fillPath(op.path, validateRequest(op.pathParams, input.path ?? {}, what) as Record<string, unknown>, what)
     : op.path;
-  let query = op.query ? (validateRequest(op.query, input.query ?? {}, what) as Record<string, QueryValue>) : input.query;
-  let body = op.body ? validateRequest(op.body, input.body, what) : input.body;
+  // Built only for a message: the call that succeeds pays nothing for it.
+  const shape = (last: string) => (): CallShape => ({ method: name, args: [...pathParamNames(op.path), last].join(', ') });
+  let query = op.query
+    ? (validateRequest(op.query, input.query ?? {}, what, shape('params')) as Record<string, QueryValue>)
+    : input.query;
+  let body = op.body ? validateRequest(op.body, input.body, what, shape('body')) : input.body;
   if (options?.extraBody !== undefined || options?.extraQuery !== undefined) {
     ({ query, body } = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what));
   }

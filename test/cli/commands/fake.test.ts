@@ -1,6 +1,7 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isLoopbackListenHost } from '../../../src/cli/commands/fake.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { createNodeWebhookHandler, type WebhookEvent } from '../../../src/webhooks/index.js';
 import { cli, memoryIO } from '../../helpers/cli-run.js';
@@ -44,7 +45,7 @@ async function startFake(args: string[]) {
     CREDIT_PLATFORM_BASE_URL: line('CREDIT_PLATFORM_BASE_URL') ?? '',
     CREDIT_PLATFORM_API_KEY: line('CREDIT_PLATFORM_API_KEY') ?? '',
   };
-  return { out, env, secret: line('WEBHOOK_SECRET'), stop, exit };
+  return { out, env, secret: line('CREDIT_PLATFORM_WEBHOOK_SECRET'), stop, exit };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -53,7 +54,7 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('credit-platform fake --forward-to', () => {
-  it('prints a generated WEBHOOK_SECRET, forwards a triggered event signed with it, and prints one line per attempt', async () => {
+  it('prints a generated CREDIT_PLATFORM_WEBHOOK_SECRET, forwards a triggered event signed with it, and prints one line per attempt', async () => {
     const endpoint = await lateEndpoint();
     const fake = await startFake(['--forward-to', endpoint.url]);
     expect(fake.secret).toMatch(/^whsec_[0-9a-f]{48}$/);
@@ -92,7 +93,8 @@ describe('credit-platform fake --forward-to', () => {
     const fake = await startFake(['--forward-to', endpoint.url, '--secret', 'whsec_given_by_user_91']);
     expect(fake.secret).toBeUndefined();
     const trigger = await cli(['webhooks', 'trigger', 'score.updated'], { env: fake.env });
-    expect(trigger.code).toBe(0);
+    // The attempt failed: the fake retries it, and the command says so with exit 1.
+    expect(trigger.code).toBe(1);
     await until(() => /score\.updated failed: /.test(fake.out.stdout));
     expect(fake.out.stdout).toMatch(
       / score\.updated failed: TypeError: fetch failed \(.+\) in \d+ ms \(attempt 1 to .+, next attempt in 1 min\)$/m,
@@ -101,11 +103,12 @@ describe('credit-platform fake --forward-to', () => {
   });
 
   it('says when deliveries are only recorded, and sends them to subscriptions with --send-webhooks', async () => {
-    for (const [flag, expected] of [
-      [[], /recorded, not sent \(attempt 1 to https:\/\/127\.0\.0\.1:1\/x; start the fake with --send-webhooks/],
+    for (const [flag, expected, code] of [
+      [[], /recorded, not sent \(attempt 1 to https:\/\/127\.0\.0\.1:1\/x; start the fake with --send-webhooks/, 0],
       [
         ['--send-webhooks'],
         /failed: TypeError: fetch failed \(.+\) in \d+ ms \(attempt 1 to https:\/\/127\.0\.0\.1:1\/x, next attempt in 1 min\)/,
+        1,
       ],
     ] as const) {
       const fake = await startFake([...flag]);
@@ -116,7 +119,7 @@ describe('credit-platform fake --forward-to', () => {
         body: JSON.stringify({ url: 'https://127.0.0.1:1/x', events: ['deposit.created'], secret: 'whsec_s' }),
       });
       expect(sub.status).toBe(201);
-      expect((await cli(['webhooks', 'trigger', 'deposit.created'], { env: fake.env })).code).toBe(0);
+      expect((await cli(['webhooks', 'trigger', 'deposit.created'], { env: fake.env })).code).toBe(code);
       await until(() => expected.test(fake.out.stdout));
     }
   });
@@ -153,5 +156,138 @@ describe('credit-platform webhooks trigger', () => {
     });
     expect(remote.code).toBe(1);
     expect(remote.stderr).toContain('https://api.example.com is not a local fake');
+  });
+});
+
+describe('credit-platform fake: a key and event ids of its own on every run', () => {
+  /** One fake run: its key, and the id of the event `webhooks trigger` made it emit. */
+  async function run(args: string[]) {
+    const fake = await startFake(args);
+    const trigger = await cli(['webhooks', 'trigger', 'deposit.created'], { env: fake.env });
+    const id = /^emitted deposit\.created (evt_\S+)/.exec(trigger.stdout)?.[1];
+    expect(id).toMatch(/^evt_/);
+    fake.stop();
+    await fake.exit;
+    return { key: fake.env.CREDIT_PLATFORM_API_KEY, id };
+  }
+
+  it('mints a fresh key and fresh event ids without --seed; --seed 7 gives the same ones each run', async () => {
+    const [a, b] = [await run([]), await run([])];
+    expect(a.key).toMatch(/^cpk_test_[0-9a-f]{40}$/);
+    expect(b.key).not.toBe(a.key);
+    expect(b.id).not.toBe(a.id);
+    const [c, d] = [await run(['--seed', '7']), await run(['--seed', '7'])];
+    expect(d).toEqual(c);
+  });
+
+  it('says in its attempt line when the endpoint had already handled the id, and that --seed repeats ids', async () => {
+    const endpoint = await lateEndpoint();
+    const secret = 'whsec_seeded_runs_8c1e';
+    const handled: string[] = [];
+    // One handler (one de-duplication store) for both runs: an endpoint left running across a restart.
+    const handler = createNodeWebhookHandler({ secret, on: { 'deposit.created': (e) => void handled.push(e.id) } });
+    endpoint.use((req, res) => void handler(req, res));
+    const outputs: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const fake = await startFake(['--seed', '7', '--forward-to', endpoint.url, '--secret', secret]);
+      expect((await cli(['webhooks', 'trigger', 'deposit.created'], { env: fake.env })).code).toBe(0);
+      await until(() => / deposit\.created 200 in /.test(fake.out.stdout));
+      fake.stop();
+      await fake.exit;
+      outputs.push(fake.out.stdout);
+    }
+    expect(handled).toHaveLength(1);
+    expect(outputs[0]).not.toContain('already handled');
+    expect(outputs[1]).toMatch(
+      / deposit\.created 200 in \d+ ms \(attempt 1 to \S+\): the endpoint had already handled this event id and did not run its handler again; with --seed every run of the fake emits the same ids: restart the fake without --seed, or restart the endpoint$/m,
+    );
+  });
+});
+
+describe('credit-platform fake --host', () => {
+  it('warns, naming the risk, when it listens beyond loopback, and not on loopback', async () => {
+    const open = await startFake(['--host', '0.0.0.0', '--forward-to', 'http://127.0.0.1:9/webhooks']);
+    expect(open.out.stderr).toBe(
+      "fake: warning: --host 0.0.0.0 is not loopback: any machine that reaches this address can use the fake's API with the key printed below and make the fake sign events and deliver them to your --forward-to endpoint. Use --host 127.0.0.1 unless another machine must reach it.\n",
+    );
+    for (const host of ['127.0.0.1', 'localhost', '127.0.0.2']) {
+      const local = await startFake(['--host', host]);
+      expect(local.out.stderr).toBe('');
+    }
+  });
+
+  it('counts 127.0.0.0/8, ::1 (bracketed, long, IPv4-mapped) and localhost as loopback; anything else not', () => {
+    for (const host of [
+      '127.0.0.1',
+      '127.1.2.3',
+      'localhost',
+      'LOCALHOST',
+      '::1',
+      '[::1]',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:127.0.0.1',
+    ]) {
+      expect(isLoopbackListenHost(host), host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com', 'localhost.example.com', '128.0.0.1']) {
+      expect(isLoopbackListenHost(host), host).toBe(false);
+    }
+  });
+});
+
+describe('credit-platform webhooks trigger: what the endpoint answered', () => {
+  it('explains a 401 in the words of webhooks send and exits 1', async () => {
+    const endpoint = await lateEndpoint();
+    endpoint.use((req, res) => void createNodeWebhookHandler({ secret: 'whsec_endpoint_has_another', on: {} })(req, res));
+    const fake = await startFake(['--forward-to', endpoint.url]);
+    const trigger = await cli(['webhooks', 'trigger', 'deposit.created'], { env: fake.env });
+    expect(trigger.code).toBe(1);
+    expect(trigger.stdout).toMatch(/\n {2}http:\/\/127\.0\.0\.1:\d+\/webhooks: 401\n$/);
+    const explained = /: 401: (the endpoint refused the signature; does it verify with the same secret as) the fake \(/.exec(
+      trigger.stderr,
+    );
+    expect(explained).not.toBeNull();
+    expect(trigger.stderr).toContain(
+      'a restarted fake prints a new one unless CREDIT_PLATFORM_WEBHOOK_SECRET is set where it runs)?',
+    );
+    const send = await cli(['webhooks', 'send', 'deposit.created', '--to', endpoint.url, '--secret', 'whsec_x_other']);
+    expect(send.stderr).toContain(explained?.[1]);
+  });
+});
+
+describe('credit-platform webhooks trigger: a duplicate answer', () => {
+  // The emit answer of a fake that reports the endpoint's `duplicate` (the field trigger reads);
+  // served by a stand-in, since the fake's emit route does not carry the endpoint's answer yet.
+  it('says the endpoint had already handled the id, with the --seed hint, exit 0', async () => {
+    const server = createServer((_req, res) => {
+      res.writeHead(201, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          success: true,
+          data: {
+            event: { id: 'evt_0001aaaabbbb', type: 'deposit.created' },
+            deliveries: [
+              {
+                url: 'http://127.0.0.1:3000/webhooks',
+                attempt: 1,
+                outcome: 'succeeded',
+                responseStatus: 200,
+                error: null,
+                duplicate: true,
+              },
+            ],
+          },
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
+    const port = (server.address() as AddressInfo).port;
+    const env = { CREDIT_PLATFORM_BASE_URL: `http://127.0.0.1:${port}/api/v1`, CREDIT_PLATFORM_API_KEY: 'cpk_test_x' };
+    const trigger = await cli(['webhooks', 'trigger', 'deposit.created'], { env });
+    expect(trigger.code).toBe(0);
+    expect(trigger.stderr).toBe(
+      'webhooks trigger: http://127.0.0.1:3000/webhooks: 200: the endpoint had already handled this event id and did not run its handler again. A restarted fake emits the ids of an earlier run only when started with the same --seed.\n',
+    );
   });
 });

@@ -1,6 +1,8 @@
+import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_TYPES } from '../../../src/webhooks/index.js';
 import { cli, startReceiver } from '../../helpers/cli-run.js';
+import { unsafeForTerminal } from '../../helpers/terminal-safe.js';
 
 const SECRET = 'whsec_cli_send_4b1d';
 let receiver: Awaited<ReturnType<typeof startReceiver>> | undefined;
@@ -50,7 +52,9 @@ describe('credit-platform webhooks send', () => {
     const result = await cli(['webhooks', 'send', 'deposit.created', '--to', receiver.url, '--secret', 'whsec_other']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/\n401 Unauthorized in \d+ ms\n\{"error":"invalid_signature","code":"signature_mismatch"\}\n$/);
-    expect(result.stderr).toContain('does it verify with the same secret as --secret?');
+    expect(result.stderr).toContain(
+      'webhooks send: 401 is not 2xx: the endpoint refused the signature; does it verify with the same secret as this command (CREDIT_PLATFORM_WEBHOOK_SECRET, --secret-file or --secret)?',
+    );
     expect(receiver.handled).toEqual([]);
   });
 
@@ -92,7 +96,7 @@ describe('credit-platform webhooks send', () => {
       [['--to', 'http://localhost:1/x', '--secret', SECRET, '--data', '[1]'], /--data must be a JSON object/],
       [['--to', 'http://localhost:1/x', '--secret', SECRET, '--data', '{nope'], /--data is not valid JSON/],
       [['--to', 'http://localhost:1/x', '--secret', SECRET, '--id', 'abc'], /--id must start with evt_/],
-      [['--to', 'http://localhost:1/x'], /--secret is required/],
+      [['--to', 'http://localhost:1/x'], /no webhook secret: set CREDIT_PLATFORM_WEBHOOK_SECRET, or give --secret-file <path>/],
     ];
     for (const [extra, message] of cases) {
       const result = await cli(['webhooks', 'send', 'deposit.created', ...extra]);
@@ -119,5 +123,44 @@ describe('credit-platform webhooks send', () => {
       expect(result.code).toBe(0);
     }
     expect(receiver.handled).toHaveLength(3);
+  });
+});
+
+describe('webhooks send: what reaches the terminal from the endpoint', () => {
+  it('redacts the secret the endpoint echoes (plain, JSON-escaped, percent-encoded, in the reason phrase) and shows escapes inert', async () => {
+    const jsonEscaped = SECRET.replace(/[a-z]/g, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+    const server = createServer((_req, res) => {
+      res.statusMessage = `Bad ${SECRET}`;
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(
+        `expected ${SECRET}\n{"secret":"${jsonEscaped}"}\n?s=${encodeURIComponent(SECRET).replace(/_/g, '%5F')}\n\u001b]0;owned\u0007\u001b[2J\u202e`,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/webhooks`;
+      const result = await cli(['webhooks', 'send', 'deposit.created', '--to', url, '--secret', SECRET]);
+      expect(result.code).toBe(1);
+      expect(result.stdout).toMatch(/\n400 Bad \[REDACTED\] in \d+ ms\n/);
+      expect(result.stdout).toContain(
+        'expected [REDACTED]\n{"secret":"[REDACTED]"}\n?s=[REDACTED]\n\\u001b]0;owned\\u0007\\u001b[2J\\u202e\n',
+      );
+      expect(result.stdout + result.stderr).not.toContain(SECRET);
+      expect(unsafeForTerminal(result.stdout + result.stderr)).toEqual([]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('says when the endpoint had already handled the id (200 duplicate), exit 0', async () => {
+    receiver = await startReceiver(SECRET);
+    const argv = ['webhooks', 'send', 'score.updated', '--to', receiver.url, '--secret', SECRET, '--id', 'evt_cli_dup_2'];
+    expect((await cli(argv)).stderr).toBe('');
+    const second = await cli(argv);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toBe(
+      'webhooks send: the endpoint had already handled this event id and did not run its handler again.\n',
+    );
   });
 });

@@ -1,9 +1,11 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignedWebhookDelivery, signWebhookPayload } from '../../../src/webhooks/index.js';
 import { cli } from '../../helpers/cli-run.js';
+import { runCliProcess } from '../../helpers/cli-process.js';
 
 const SECRET = 'whsec_cli_verify_77aa';
 let dir: string;
@@ -75,7 +77,7 @@ describe('credit-platform webhooks verify', () => {
     expect(noBody.stderr).toContain('give the body with --file <path>, or pipe it on stdin');
     const noSecret = await cli(['webhooks', 'verify', '--signature', 'a'.repeat(64)], { stdin: '{}' });
     expect(noSecret.code).toBe(2);
-    expect(noSecret.stderr).toContain('--secret is required');
+    expect(noSecret.stderr).toContain('no webhook secret: set CREDIT_PLATFORM_WEBHOOK_SECRET');
   });
 
   it('refuses a body over 1 MiB without verifying it (exit 1)', async () => {
@@ -84,5 +86,31 @@ describe('credit-platform webhooks verify', () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('stdin is larger than 1048576 bytes');
+  });
+});
+
+describe('webhooks verify --file reads at most 1 MiB, whatever stat says', () => {
+  it('stops on /dev/zero (stat size 0, endless) in a real process, exit 1, with a clear message', async () => {
+    const result = await runCliProcess(['webhooks', 'verify', '--signature', 'a'.repeat(64), '--file', '/dev/zero'], {
+      env: { CREDIT_PLATFORM_WEBHOOK_SECRET: SECRET },
+    });
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'webhooks verify: --file /dev/zero is larger than 1048576 bytes. Not a webhook delivery.\n',
+    });
+  });
+
+  it('stops on a FIFO that a writer keeps filling', async () => {
+    const fifo = join(dir, 'endless.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const writer = spawn('sh', ['-c', 'exec yes > "$0"', fifo], { stdio: 'ignore' });
+    try {
+      const result = await cli(['webhooks', 'verify', '--secret', SECRET, '--signature', 'a'.repeat(64), '--file', fifo]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/--file .*endless\.fifo is larger than 1048576 bytes\. Not a webhook delivery\.\n$/);
+    } finally {
+      writer.kill();
+    }
   });
 });

@@ -65,7 +65,7 @@ describe('examples/webhooks', () => {
   });
 
   it('nextjs-route.ts (POST route handler) receives a signed delivery', async () => {
-    vi.stubEnv('WEBHOOK_SECRET', SECRET);
+    vi.stubEnv('CREDIT_PLATFORM_WEBHOOK_SECRET', SECRET);
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const { delivery, statuses } = await exercise(urlOf(await serveFetch(POST)));
     expect(statuses).toEqual([200, 200, 401]);

@@ -1,0 +1,48 @@
+import { WEBHOOK_RETRY_SCHEDULE } from '../../webhooks/index.js';
+import { WEBHOOK_SECRET_ENV } from '../secret-source.js';
+
+/** Who signed a delivery, as `webhooks send` and `webhooks trigger` explain a refusal. */
+export interface Signer {
+  /** The option that named the endpoint: `--to`, `--forward-to`. */
+  readonly urlOption: string;
+  /** Who signed, and with which secret, e.g. `this command (…)`. */
+  readonly signer: string;
+  /** Added to the note on a duplicate: what makes the id repeat. */
+  readonly duplicateCause?: string;
+}
+
+/** `this command` as a signer: the secret came from one of its sources. */
+export const COMMAND_SIGNER = `this command (${WEBHOOK_SECRET_ENV}, --secret-file or --secret)`;
+
+function retryTimes(): string {
+  return WEBHOOK_RETRY_SCHEDULE.map((ms) => (ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`)).join(', ');
+}
+
+/**
+ * Whether an endpoint's answer says it had already handled the event: the receivers of
+ * credit-platform/webhooks answer a repeated id with 200 and `{"received":true,"duplicate":true}`.
+ */
+export function isDuplicateAnswer(answer: string): boolean {
+  try {
+    const parsed = JSON.parse(answer) as unknown;
+    return typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What one delivery's answer means for the developer, the same words for `webhooks send` and
+ * `webhooks trigger`: why a non-2xx answer failed and what the service would do, or, for a 2xx
+ * answer saying `duplicate`, that the handler did not run. `undefined` for a plain 2xx.
+ */
+export function statusHint(status: number, duplicate: boolean, who: Signer): string | undefined {
+  if (status >= 200 && status < 300) {
+    if (!duplicate) return undefined;
+    return `the endpoint had already handled this event id and did not run its handler again.${who.duplicateCause ? ` ${who.duplicateCause}` : ''}`;
+  }
+  if (status >= 300 && status < 400) return `the service does not follow redirects; point ${who.urlOption} at the final URL.`;
+  if (status === 401) return `the endpoint refused the signature; does it verify with the same secret as ${who.signer}?`;
+  if (status >= 500) return `the service would retry this delivery (after ${retryTimes()}).`;
+  return 'the service counts this delivery as failed and would retry it.';
+}
