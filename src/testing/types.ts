@@ -186,6 +186,11 @@ export interface WebhookDeliveryRecord {
   outcome: 'recorded' | 'succeeded' | 'failed';
   /** The receiver's status, or null when no response came (recorded only, transport error, time-out). */
   responseStatus: number | null;
+  /**
+   * The receiver answered 2xx saying it had already handled this event id (`"duplicate": true`,
+   * as the receivers of `credit-platform/webhooks` do), so its handler did not run again.
+   */
+  duplicate: boolean;
   /** Why the attempt failed without a response; never contains the secret. */
   error: string | null;
   /** The exact body that was sent and signed. */

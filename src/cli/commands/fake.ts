@@ -6,8 +6,7 @@ import { UsageError, wholeNumber } from '../args.js';
 import { type Command, defineCommand } from '../command.js';
 import { formatAttempt } from '../output/delivery-line.js';
 import { EXIT_OK, printLine } from '../io.js';
-import { isDuplicateAnswer } from '../output/status-hint.js';
-import { printableLine, readBodyPrefix } from '../output/terminal-text.js';
+import { printableLine } from '../output/terminal-text.js';
 import { SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, webhookSecret } from '../secret-source.js';
 
 const NAME = 'fake';
@@ -77,7 +76,6 @@ export const fake: Command = defineCommand({
     const secret = given?.secret ?? `whsec_${randomBytes(24).toString('hex')}`;
     const host = values.host ?? '127.0.0.1';
     const seeded = values.seed !== undefined;
-    const duplicates = duplicateWatch();
     const server = await startFakeServer({
       port: wholeNumber(NAME, 'port', values.port, 4010, 0, 65_535),
       host,
@@ -86,13 +84,11 @@ export const fake: Command = defineCommand({
       seed: wholeNumber(NAME, 'seed', values.seed, randomInt(2 ** 31), 0, 2 ** 31 - 1),
       // Without --seed the key is random, not derived from the seed, so it cannot be guessed.
       ...(seeded ? {} : { apiKey: `cpk_test_${randomBytes(20).toString('hex')}` }),
-      webhookTransport: values['send-webhooks'] ? duplicates.transport : undefined,
-      forwardWebhooks: forwardUrl === undefined ? undefined : { url: forwardUrl, secret, transport: duplicates.transport },
+      webhookTransport: values['send-webhooks'] ? (request) => fetch(request) : undefined,
+      forwardWebhooks: forwardUrl === undefined ? undefined : { url: forwardUrl, secret },
       emitEndpoint: true,
-      onWebhookAttempt: (delivery, timing) => {
-        const duplicate = duplicates.take(delivery.eventId, delivery.url);
-        printLine(io.stdout, formatAttempt(delivery, timing, duplicate ? duplicateNote(seeded) : undefined));
-      },
+      onWebhookAttempt: (delivery, timing) =>
+        printLine(io.stdout, formatAttempt(delivery, timing, delivery.duplicate ? duplicateNote(seeded) : undefined)),
     }).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== 'EADDRINUSE') throw error;
       throw new Error(`${error.message}: another program listens there; pick another --port (0: any free port).`);
@@ -136,35 +132,4 @@ export function duplicateNote(seeded: boolean): string {
       ? '; with --seed every run of the fake emits the same ids: restart the fake without --seed, or restart the endpoint'
       : ''
   }`;
-}
-
-/**
- * A transport that sends with `fetch` and notes, per event and endpoint, whether the answer was
- * a receiver's `duplicate` (its first 4 KiB are read; the rest is not), for the attempt's line.
- */
-function duplicateWatch() {
-  const seen = new Set<string>();
-  const key = (eventId: string, url: string) => `${eventId} ${new URL(url).href}`;
-  return {
-    async transport(request: Request): Promise<Response> {
-      const eventId = eventIdOf(await request.clone().text());
-      const response = await fetch(request);
-      const { text } = await readBodyPrefix(response, 4096);
-      if (eventId !== undefined && response.ok && isDuplicateAnswer(text)) seen.add(key(eventId, request.url));
-      return new Response(null, { status: response.status, statusText: response.statusText });
-    },
-    take(eventId: string, url: string): boolean {
-      return seen.delete(key(eventId, url));
-    },
-  };
-}
-
-/** The `id` of a delivery body the fake built itself; `undefined` if it is not one. */
-function eventIdOf(body: string): string | undefined {
-  try {
-    const id = (JSON.parse(body) as { id?: unknown }).id;
-    return typeof id === 'string' ? id : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -1,3 +1,4 @@
+import { isDuplicateAnswer } from './duplicate-answer.js';
 import { signWebhookPayload, WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from '../../webhooks/index.js';
 import { networkErrorText } from './network-error.js';
 import type { Scheduler } from './scheduler.js';
@@ -18,6 +19,8 @@ export type DeliveryOutcome =
       kind: 'response';
       /** Its HTTP status. */
       status: number;
+      /** A 2xx answer saying the receiver had already handled the event id (`"duplicate": true`). */
+      duplicate?: boolean;
     }
   | {
       /** The transport threw before any response. */
@@ -157,6 +160,7 @@ export class WebhookDeliverer {
       attemptedAt,
       outcome: outcome === undefined ? 'recorded' : failed ? 'failed' : 'succeeded',
       responseStatus: outcome?.kind === 'response' ? outcome.status : null,
+      duplicate: outcome?.kind === 'response' && outcome.duplicate === true,
       error:
         outcome?.kind === 'error'
           ? outcome.message
@@ -213,8 +217,7 @@ export class WebhookDeliverer {
     const sent = (async (): Promise<DeliveryOutcome> => {
       try {
         const response = await transport(request);
-        await response.body?.cancel().catch(() => undefined);
-        return { kind: 'response', status: response.status };
+        return { kind: 'response', status: response.status, duplicate: await isDuplicateAnswer(response) };
       } catch (error) {
         if (controller.signal.aborted) return { kind: 'timeout' };
         // Only the error's name and message: the request (and so the signature) stays out.

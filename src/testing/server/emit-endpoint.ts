@@ -47,12 +47,13 @@ export async function handleEmitRequest(fake: FakeCreditPlatform, request: Reque
       if (error instanceof TypeError) throw httpError(422, 'INVALID_VALUE', 'data', error.message);
       throw error;
     }
-    const deliveries = emitted.deliveries.map(({ url, attempt, outcome, responseStatus, error }) => ({
+    const deliveries = emitted.deliveries.map(({ url, attempt, outcome, responseStatus, error, duplicate }) => ({
       url,
       attempt,
       outcome,
       responseStatus,
       error,
+      duplicate,
     }));
     return okResponse({ status: 201, data: { event: emitted.event, deliveries } }, headers);
   } catch (error) {

@@ -256,8 +256,7 @@ describe('credit-platform webhooks trigger: what the endpoint answered', () => {
 });
 
 describe('credit-platform webhooks trigger: a duplicate answer', () => {
-  // The emit answer of a fake that reports the endpoint's `duplicate` (the field trigger reads);
-  // served by a stand-in, since the fake's emit route does not carry the endpoint's answer yet.
+  // The emit answer's `duplicate` field alone, from a stand-in: what trigger prints for it.
   it('says the endpoint had already handled the id, with the --seed hint, exit 0', async () => {
     const server = createServer((_req, res) => {
       res.writeHead(201, { 'content-type': 'application/json' });
@@ -289,5 +288,21 @@ describe('credit-platform webhooks trigger: a duplicate answer', () => {
     expect(trigger.stderr).toBe(
       'webhooks trigger: http://127.0.0.1:3000/webhooks: 200: the endpoint had already handled this event id and did not run its handler again. A restarted fake emits the ids of an earlier run only when started with the same --seed.\n',
     );
+  });
+});
+
+describe('credit-platform webhooks trigger against a running fake: a duplicate answer', () => {
+  it("says the endpoint had already handled the id, from what the real fake read of the receiver's answer", async () => {
+    const endpoint = await lateEndpoint();
+    const fake = await startFake(['--seed', '7', '--forward-to', endpoint.url]);
+    let runs = 0;
+    // A receiver whose store has handled every id before, as one left running across fake restarts.
+    const store = { claim: () => 'completed' as const, complete: () => undefined, release: () => undefined };
+    endpoint.use(createNodeWebhookHandler({ secret: fake.secret ?? '', store, on: { 'deposit.created': () => void runs++ } }));
+    const trigger = await cli(['webhooks', 'trigger', 'deposit.created'], { env: fake.env });
+    expect(runs).toBe(0);
+    expect(trigger.code).toBe(0);
+    expect(trigger.stderr).toContain(': 200: the endpoint had already handled this event id and did not run its handler again.');
+    await until(() => fake.out.stdout.includes('already handled'));
   });
 });

@@ -120,3 +120,39 @@ describe('onWebhookAttempt', () => {
     expect(fake.admin.deliveries()).toHaveLength(3);
   });
 });
+
+describe('forwardWebhooks: what the receiver answered', () => {
+  const answering = (body: string) => async () =>
+    new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+
+  it('records a duplicate when the 2xx answer says the id was handled before, and not otherwise', async () => {
+    for (const [body, duplicate] of [
+      ['{"received":true,"duplicate":true}', true],
+      ['{"received":true}', false],
+      ['not json', false],
+      [`{"received":true,"pad":"${'x'.repeat(5000)}","duplicate":true}`, false],
+    ] as const) {
+      const fake = createFakeCreditPlatform({
+        clock: createManualClock(),
+        forwardWebhooks: { url: LOCAL, secret: SECRET, transport: answering(body) },
+      });
+      await fake.admin.emit('deposit.created');
+      await fake.settled();
+      expect(fake.admin.deliveries().map((d) => [d.outcome, d.duplicate])).toEqual([['succeeded', duplicate]]);
+    }
+  });
+
+  it('never reads a duplicate into a refusal', async () => {
+    const fake = createFakeCreditPlatform({
+      clock: createManualClock(),
+      forwardWebhooks: {
+        url: LOCAL,
+        secret: SECRET,
+        transport: async () => new Response('{"duplicate":true}', { status: 401 }),
+      },
+    });
+    await fake.admin.emit('deposit.created');
+    await fake.settled();
+    expect(fake.admin.deliveries()[0]).toMatchObject({ outcome: 'failed', responseStatus: 401, duplicate: false });
+  });
+});

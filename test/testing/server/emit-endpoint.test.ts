@@ -28,7 +28,7 @@ describe('POST /_fake/events (emitEndpoint)', () => {
     const { data } = await res.json();
     expect(data.event).toMatchObject({ type: 'deposit.created', data: { amount: '3.00', token: 'USDC' } });
     expect(data.deliveries).toEqual([
-      { url: 'http://localhost:3000/h', attempt: 1, outcome: 'succeeded', responseStatus: 200, error: null },
+      { url: 'http://localhost:3000/h', attempt: 1, outcome: 'succeeded', responseStatus: 200, error: null, duplicate: false },
     ]);
     expect(server.fake.admin.events().map((e) => e.id)).toEqual([data.event.id]);
     const [delivery] = received;

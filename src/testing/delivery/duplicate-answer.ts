@@ -1,0 +1,38 @@
+// Whether a receiver's 2xx answer says it had already handled the event id: the receivers of
+// credit-platform/webhooks answer a repeated id with `{"received":true,"duplicate":true}`. Only
+// the first bytes are read, so an endpoint cannot make the fake hold a large or endless answer.
+
+const READ_BYTES = 4096;
+
+async function readPrefix(body: ReadableStream<Uint8Array>): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  let read = 0;
+  try {
+    while (read < READ_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const chunk = value.subarray(0, READ_BYTES - read);
+      read += chunk.byteLength;
+      text += decoder.decode(chunk, { stream: true });
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return text + decoder.decode();
+}
+
+/** Reads at most 4 KiB of `response` (and cancels the rest); true when it is a `duplicate` answer. */
+export async function isDuplicateAnswer(response: Response): Promise<boolean> {
+  if (!response.ok || response.body === null) {
+    await response.body?.cancel().catch(() => undefined);
+    return false;
+  }
+  try {
+    const parsed: unknown = JSON.parse(await readPrefix(response.body));
+    return typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true;
+  } catch {
+    return false;
+  }
+}
