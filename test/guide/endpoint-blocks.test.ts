@@ -169,7 +169,7 @@ describe('the webhook endpoints the README and the guides print', () => {
   it.each(endpoints.map((e) => [e.at, e] as const))(
     '%s answers a signed delivery 200 once, its retry 200, a forgery 401',
     async (_at, block) => {
-      vi.stubEnv('WEBHOOK_SECRET', SECRET);
+      vi.stubEnv('CREDIT_PLATFORM_WEBHOOK_SECRET', SECRET);
       const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
       const calls: unknown[][] = [];
       const before = started.length;
