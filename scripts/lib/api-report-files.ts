@@ -15,3 +15,12 @@ export function newestSourceChange(root: string): number {
   files.push(join(root, 'package.json'), join(root, 'tsup.config.ts'));
   return Math.max(...files.map((file) => statSync(file).mtimeMs));
 }
+
+/**
+ * The report without what changes from build to build though the API does not: the locations
+ * (`dist/index-BwX687DS.d.ts:441:9 - `) API Extractor puts before the notes it cannot attach to
+ * a declaration name chunk files by content hash.
+ */
+export function stableReport(report: string): string {
+  return report.replace(/^\/\/ dist\/[^\s:]+\.d\.c?ts:\d+:\d+ - /gm, '// ');
+}
