@@ -19,6 +19,8 @@ beforeEach(() => {
     'CHANGELOG.md':
       '# Changelog\n\n## [Unreleased]\n\n## [0.2.0] - 2026-11-26\n\n### Added\n\n- Two.\n\n[Unreleased]: https://github.com/acme/demo/compare/v0.2.0...HEAD\n[0.2.0]: https://github.com/acme/demo/releases/tag/v0.2.0\n',
     'changes/README.md': 'How fragments work.\n',
+    'README.md': 'npm install ../demo/demo-0.2.0.tgz (not demo-0.2.0-rc.1.tgz)\n',
+    'docs/install.md': 'Depends on "file:../demo/demo-0.2.0.tgz".\n',
     'changes/p24-cli.md': '### Added\n\n- A command option.\n',
     'changes/p26-postgres.md': '### Security\n\n- A guarantee.\n\n### Added\n\n- A store.\n',
   };
@@ -27,7 +29,7 @@ beforeEach(() => {
   git('config', 'user.name', 'Release Test');
   git('config', 'commit.gpgsign', 'false');
   git('config', 'tag.gpgsign', 'false');
-  execFileSync('mkdir', ['-p', join(root, 'changes')]);
+  execFileSync('mkdir', ['-p', join(root, 'changes'), join(root, 'docs')]);
   for (const [file, text] of Object.entries(files)) writeFileSync(join(root, file), text);
   git('add', '-A');
   git('commit', '-q', '-m', 'start');
@@ -81,6 +83,9 @@ describe('npm run release', () => {
     expect(existsSync(join(root, 'changes/p24-cli.md'))).toBe(false);
     expect(existsSync(join(root, 'changes/p26-postgres.md'))).toBe(false);
     expect(read('changes/README.md')).toBe('How fragments work.\n');
+    // The tarball `npm pack` writes is named for the version, and the docs name it.
+    expect(read('README.md')).toBe('npm install ../demo/demo-0.3.0.tgz (not demo-0.2.0-rc.1.tgz)\n');
+    expect(read('docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz".\n');
     expect(JSON.parse(read('package.json')).version).toBe('0.3.0');
     const lock = JSON.parse(read('package-lock.json'));
     expect([lock.version, lock.packages[''].version, lock.packages['node_modules/x'].version]).toEqual([

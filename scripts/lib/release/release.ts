@@ -76,6 +76,25 @@ export function refusals(root: string, version: string): string[] {
   return problems;
 }
 
+/**
+ * Renames the package tarball (`credit-platform-0.2.0.tgz`, what `npm pack` writes) in every
+ * tracked Markdown file but the CHANGELOG to the new version's. Returns the files changed.
+ */
+function renameTarballMentions(root: string, name: string, from: string, to: string): string[] {
+  const changed: string[] = [];
+  for (const file of git(root, ['ls-files', '*.md']).split('\n').filter(Boolean)) {
+    if (file === 'CHANGELOG.md' || file.startsWith('changes/')) continue;
+    const path = join(root, file);
+    const text = readFileSync(path, 'utf8');
+    const renamed = text.replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`);
+    if (renamed !== text) {
+      writeFileSync(path, renamed);
+      changed.push(file);
+    }
+  }
+  return changed;
+}
+
 /** Writes `version` into package.json and into package-lock.json's root entries, keeping their layout. */
 function bumpVersion(root: string, version: string): void {
   const setVersion = (file: string, paths: ((json: Record<string, unknown>) => Record<string, unknown> | undefined)[]) => {
@@ -98,7 +117,8 @@ function bumpVersion(root: string, version: string): void {
 /**
  * Cuts `version`: refuses (throws `ReleaseRefused`, nothing changed) on a bad version, a dirty
  * tree or an existing tag; folds [Unreleased] and changes/*.md into a dated section and deletes
- * the fragments; bumps package.json and package-lock.json; runs the checks (a failure restores the
+ * the fragments; bumps package.json and package-lock.json (and the tarball name the docs give);
+ * runs the checks (a failure restores the
  * tree and throws); commits `Release <version>` and tags `v<version>` (annotated). Never pushes.
  */
 export function release(options: ReleaseOptions): void {
@@ -106,7 +126,11 @@ export function release(options: ReleaseOptions): void {
   const problems = refusals(root, version);
   if (problems.length > 0) throw new ReleaseRefused(problems.join('\n'));
 
-  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { repository?: string | { url?: string } };
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    repository?: string | { url?: string };
+  };
   const fragments = pendingFragments(root);
   const changelogPath = join(root, 'CHANGELOG.md');
   const changelog = foldRelease(readFileSync(changelogPath, 'utf8'), {
@@ -118,9 +142,11 @@ export function release(options: ReleaseOptions): void {
   writeFileSync(changelogPath, changelog);
   for (const fragment of fragments) rmSync(join(root, fragment.name));
   bumpVersion(root, version);
+  const docs = renameTarballMentions(root, pkg.name, pkg.version, version);
   log(`CHANGELOG.md: [${version}] - ${date}, from [Unreleased] and ${fragments.length} fragment(s):`);
   for (const fragment of fragments) log(`  ${fragment.name} (deleted)`);
   log(`package.json, package-lock.json: ${version}`);
+  if (docs.length > 0) log(`${pkg.name}-${version}.tgz named in ${docs.join(', ')}`);
 
   for (const [command, args] of options.checks) {
     const line = [command, ...args].join(' ');
@@ -133,7 +159,7 @@ export function release(options: ReleaseOptions): void {
     }
   }
 
-  git(root, ['add', '-A', '--', 'CHANGELOG.md', 'changes', 'package.json', 'package-lock.json']);
+  git(root, ['add', '-A', '--', 'CHANGELOG.md', 'changes', 'package.json', 'package-lock.json', ...docs]);
   git(root, ['commit', '-q', '-m', `Release ${version}`]);
   git(root, ['tag', '-a', `v${version}`, '-m', `credit-platform ${version}`]);
   const commit = git(root, ['rev-parse', '--short', 'HEAD']).trim();
