@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 // Every public entry point, by output name. Adding an entry point is one line here plus one
@@ -10,6 +12,19 @@ export const ENTRIES = {
   'testing-msw': 'src/testing/msw.ts',
   redis: 'src/redis/index.ts',
 } as const;
+
+// src/version.ts imports package.json for VERSION (one source for the version): the bundle gets
+// its `version` field only, not the scripts and dependency lists.
+const packageVersionOnly: Plugin = {
+  name: 'package-version-only',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]package\.json$/ }, (args) => {
+      if (args.path !== resolve('package.json')) return undefined;
+      const { version } = JSON.parse(readFileSync(args.path, 'utf8')) as { version: string };
+      return { contents: JSON.stringify({ version }), loader: 'json' };
+    });
+  },
+};
 
 // Two builds of the same sources (packaging/README.md, "Layout"):
 // - ESM (`.js` + `.d.ts`), served to `import` and, through the `module-sync` condition, to
@@ -41,6 +56,7 @@ export default defineConfig([
     // locale modules at run time, which made `import 'credit-platform'` slower than openai-node.
     noExternal: ['zod'],
     external: ['ky', 'msw', /^msw\//, /^node:/],
+    esbuildPlugins: [packageVersionOnly],
   },
   {
     ...common,
@@ -53,6 +69,7 @@ export default defineConfig([
     // refuses import() and older bundlers cannot follow a computed require(), so this build
     // links the core statically (src/core/transport/eager-transport.ts).
     esbuildPlugins: [
+      packageVersionOnly,
       {
         name: 'eager-transport',
         setup(build) {

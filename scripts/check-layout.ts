@@ -26,6 +26,7 @@ const CROSS_CUTTING = new Set([
   'integration', // the client against the fake over loopback
   'leaks', // secrets never leak, in any spelling
   'packaging', // what the published package holds and loads
+  'release', // the release command and its CHANGELOG folding (scripts/release.ts)
   'setup',
   'toolchain', // the Node the suite runs on
   'types', // compile-time behaviour (tsc diagnostics)

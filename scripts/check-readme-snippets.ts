@@ -2,7 +2,7 @@
 // and every `@example` block of the doc comments in src/.
 //
 //   npx tsx scripts/check-readme-snippets.ts                            # README.md, docs/guides/*.md, src/ @examples
-//   npx tsx scripts/check-readme-snippets.ts changes/issue-4-readme.md  # any Markdown files instead
+//   npx tsx scripts/check-readme-snippets.ts docs/guides/webhooks.md  # any Markdown files instead
 //
 // Each block fenced as ts, typescript, js or javascript becomes its own module under
 // .tmp/snippets/ (`README-3.ts` is the third checked block of README.md), verbatim: the package's

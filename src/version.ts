@@ -1,5 +1,9 @@
+// The version has one source, package.json. tsup's build reads only its `version` field into the
+// bundle (tsup.config.ts, `packageVersionOnly`); tests and tsx runs read the file as it is.
+import pkg from '../package.json' with { type: 'json' };
+
 /**
- * The SDK's version, sent in the `User-Agent` header; a test keeps it equal to package.json's.
+ * The SDK's version (package.json's, read at build time), sent in the `User-Agent` header.
  *
  * @example
  * ```ts
@@ -7,4 +11,4 @@
  * console.log(`credit-platform ${VERSION}`);
  * ```
  */
-export const VERSION = '0.1.0';
+export const VERSION: string = pkg.version;

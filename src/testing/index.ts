@@ -38,7 +38,7 @@ export type { ListPage } from './store/collection.js';
 export type {
   AccountRecord,
   ApiKeyRecord,
-  CreatedApiKey,
+  CreatedApiKeyRecord,
   Permission,
   RateLimitTier,
   TransactionRecord,

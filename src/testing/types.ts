@@ -52,7 +52,7 @@ export interface AccountRecord {
 }
 
 /**
- * An API key as listed by `GET /keys`; the key value itself is only in {@link CreatedApiKey}.
+ * An API key as listed by `GET /keys`; the key value itself is only in {@link CreatedApiKeyRecord}.
  *
  * @example
  * ```ts
@@ -80,7 +80,7 @@ export interface ApiKeyRecord {
  * const { key } = fake.admin.createKey(fake.accountId, { permissions: ['read'] });
  * ```
  */
-export interface CreatedApiKey extends ApiKeyRecord {
+export interface CreatedApiKeyRecord extends ApiKeyRecord {
   /** The secret value, for the `X-API-Key` header. */
   key: string;
 }

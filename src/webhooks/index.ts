@@ -17,6 +17,8 @@ export { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from './constants.js
 export type { WebhookPayload, WebhookSecret, WebhookSecretKey, WebhookSignatureHeader } from './inputs.js';
 export { verifyWebhookSignature, signWebhookPayload } from './verification/verify-node.js';
 export { verifyWebhookSignatureAsync, signWebhookPayloadAsync } from './verification/verify-web.js';
+// The base class of every SDK error (WebhookVerificationError's too), for `instanceof` checks.
+export { CreditPlatformError } from '../errors/credit-platform-error.js';
 export { WebhookDedupStoreFullError, WebhookVerificationError, type WebhookVerificationErrorCode } from './errors.js';
 export type {
   DepositCreatedData,

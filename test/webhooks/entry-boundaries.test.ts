@@ -92,3 +92,14 @@ describe('module boundaries of src/webhooks', () => {
     expect(inputs.filter((path) => /node_modules\/(ky|zod)\//.test(path))).toEqual([]);
   });
 });
+
+describe('what credit-platform/webhooks exports', () => {
+  it('exports CreditPlatformError, the same class as the root entry, so a receiver can tell SDK errors apart without loading the client', async () => {
+    const webhooks = await import('credit-platform/webhooks');
+    const root = await import('credit-platform');
+    expect(webhooks.CreditPlatformError).toBe(root.CreditPlatformError);
+    expect(new webhooks.WebhookVerificationError('missing_signature', 'no signature')).toBeInstanceOf(
+      webhooks.CreditPlatformError,
+    );
+  });
+});

@@ -6,7 +6,7 @@ import { fakeTransactionHash } from '../store/generated-transactions.js';
 import type { AccountSeed, Store } from '../store/store.js';
 import type {
   AccountRecord,
-  CreatedApiKey,
+  CreatedApiKeyRecord,
   Permission,
   TransactionRecord,
   WebhookDeliveryRecord,
@@ -30,7 +30,7 @@ export interface FakeAdmin {
   /** Adds an account (with `transactions` generated ones); it has no key until `createKey`. */
   createAccount(seed?: AccountSeed): AccountRecord;
   /** Issues a key; `key` lets a test choose the value. */
-  createKey(accountId: string, input?: { name?: string; permissions?: Permission[]; key?: string }): CreatedApiKey;
+  createKey(accountId: string, input?: { name?: string; permissions?: Permission[]; key?: string }): CreatedApiKeyRecord;
   /** The account record as `GET /accounts/me` would return it. */
   account(accountId: string): AccountRecord;
   /** Sets the account status, e.g. to test `account.frozen` flows. */

@@ -5,7 +5,7 @@ import { generatedTransactions } from './generated-transactions.js';
 import type {
   AccountRecord,
   ApiKeyRecord,
-  CreatedApiKey,
+  CreatedApiKeyRecord,
   FakeRecord,
   Permission,
   RateLimitTier,
@@ -131,7 +131,7 @@ export class Store {
     return state;
   }
 
-  createKey(accountId: string, input: { name?: string; permissions?: Permission[]; key?: string }): CreatedApiKey {
+  createKey(accountId: string, input: { name?: string; permissions?: Permission[]; key?: string }): CreatedApiKeyRecord {
     const state = this.account(accountId);
     const value = input.key ?? this.ids.secret('cpk_test_');
     if (this.#keyByValue.has(value)) throw new RangeError('That key value is already in use');
