@@ -9,6 +9,7 @@ export const ENTRIES = {
   testing: 'src/testing/index.ts',
   'testing-msw': 'src/testing/msw.ts',
   redis: 'src/redis/index.ts',
+  postgres: 'src/postgres/index.ts',
 } as const;
 
 // Two builds of the same sources (packaging/README.md, "Layout"):

@@ -53,10 +53,7 @@ export function useSystemPrograms(suite: string, programs: readonly string[]): S
     return { available: false };
   }
   mkdirSync(SKIPPED_SUITES_DIR, { recursive: true });
-  writeFileSync(
-    join(SKIPPED_SUITES_DIR, `${suite.replace(/[^A-Za-z0-9_-]+/g, '-')}.json`),
-    JSON.stringify({ suite, missing }),
-  );
+  writeFileSync(join(SKIPPED_SUITES_DIR, `${suite.replace(/[^A-Za-z0-9_-]+/g, '-')}.json`), JSON.stringify({ suite, missing }));
   beforeEach((context) => context.skip());
   return { available: false };
 }
