@@ -156,8 +156,8 @@ function messageOf(error: unknown): string {
  *   on: {
  *     // Commits with the event id, or not at all.
  *     'deposit.created': async (event, { db }) => {
- *       await db.query('INSERT INTO ledger (account_id, amount, reference) VALUES ($1, $2, $3)', [
- *         event.data.accountId, event.data.amount, event.data.depositId,
+ *       await db.query('INSERT INTO ledger (deposit_id, token, amount) VALUES ($1, $2, $3)', [
+ *         event.data.depositId, event.data.token, event.data.amount,
  *       ]);
  *     },
  *   },
