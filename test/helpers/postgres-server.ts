@@ -3,7 +3,7 @@
 // root, so under root both run as the `postgres` user, owning the directory. Trust
 // authentication on 127.0.0.1 and a socket in the directory: nothing outside the test reaches it.
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -13,6 +13,8 @@ export interface PostgresServer {
   readonly port: number;
   /** `postgres://postgres@127.0.0.1:<port>/postgres` */
   readonly url: string;
+  /** The postmaster's process id (its exited backends' CPU time is in its `cutime`). */
+  readonly pid: number;
   /** Stops the cluster at once (`pg_ctl stop -m immediate`) and removes its directory. */
   close(): void;
 }
@@ -52,8 +54,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
     throw new Error(`could not start PostgreSQL from ${dirname(programPath('initdb') ?? '?')}: ${stderr}`);
   }
+  const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return {
     port,
+    pid,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     close() {
       try {

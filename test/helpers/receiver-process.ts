@@ -7,6 +7,7 @@ const MAIN = fileURLToPath(new URL('./receiver-process-main.ts', import.meta.url
 
 export interface ReceiverProcess {
   readonly url: string;
+  readonly pid: number;
   /** Every line printed on stdout so far. */
   readonly lines: readonly string[];
   /** Resolves when a line equal to `line` has been printed. */
@@ -54,6 +55,7 @@ export async function startReceiverProcess(env: Record<string, string>): Promise
   });
   return {
     url: `http://127.0.0.1:${listening.slice('listening '.length)}/webhooks`,
+    pid: child.pid ?? 0,
     lines,
     printed,
     async kill() {

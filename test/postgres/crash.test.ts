@@ -73,7 +73,7 @@ describe('a receiver killed inside its handler', () => {
     // The service retries later; once the lease is over, the retry runs the handler again.
     await vi.waitFor(async () => expect((await deliver(survivor!.url)).status).toBe(200), { timeout: 20_000, interval: 250 });
     expect(await ledger()).toBe(2); // at-least-once: the deposit is credited twice
-  });
+  }, 40_000);
 
   it('Postgres store, one event delivered to two processes at once: one runs the handler, the other acknowledges a duplicate', async () => {
     await pg.query('CREATE TABLE ledger (deposit_id text NOT NULL, amount numeric NOT NULL)');

@@ -1,6 +1,9 @@
 // The Postgres store under the framework-neutral receiver, against a real PostgreSQL: the event
 // id commits with the handler's writes, or neither does.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import type { PoolClient } from 'pg';
+import { createLedgerApp, LEDGER_TABLE } from '../../examples/webhooks/postgres-ledger.js';
 import { describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookStore } from '../../src/postgres/index.js';
 import {
@@ -203,6 +206,39 @@ describe('createPostgresWebhookStore under a receiver', () => {
     expect(on).not.toHaveBeenCalled();
   });
 
+  it('survives the server dropping its connections, idle (a warn) or mid-delivery (500, rolled back), and recovers', async () => {
+    await pg.query(LEDGER);
+    const warn = vi.fn();
+    let terminate = false;
+    const pool = pg.pool();
+    const onError = vi.fn();
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      store: createPostgresWebhookStore(pool, { logger: { warn } }),
+      onError,
+      on: {
+        'deposit.created': async (event, { db }) => {
+          await db.query('INSERT INTO ledger (deposit_id, amount) VALUES ($1, $2)', [event.data.depositId, event.data.amount]);
+          if (terminate) await db.query('SELECT pg_terminate_backend(pg_backend_pid())');
+        },
+      },
+    });
+    expect((await receive(delivery('evt_before'))).outcome).toBe('processed');
+    // Idle connections killed: the pool emits 'error', which the store's listener turns into a warn.
+    await pg.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = $1', [
+      'client backend',
+    ]);
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('credit-platform: an idle PostgreSQL connection failed', expect.anything()),
+    );
+    terminate = true;
+    const killed = await receive(delivery('evt_killed'));
+    expect(killed.status).toBeGreaterThanOrEqual(500);
+    terminate = false;
+    expect((await receive(delivery('evt_after'))).outcome).toBe('processed');
+    expect(await rows()).toEqual({ ids: ['evt_after', 'evt_before'], ledger: 2 });
+  });
+
   it('creates the table once when many first deliveries race, and not at all with createTable: false', async () => {
     await pg.query(LEDGER);
     const stores = [ledgerReceiver(), ledgerReceiver(), ledgerReceiver()];
@@ -262,6 +298,51 @@ describe('createPostgresWebhookStore under a receiver', () => {
     const store = createPostgresWebhookStore(pg.pool(), { retentionMs: 24 * 3_600_000 });
     expect(() => createWebhookReceiver({ secret: SECRET, store })).toThrow(TypeError);
     expect(() => createWebhookReceiver({ secret: SECRET, store, maxEventAge: 23 * 3_600_000 })).not.toThrow();
+  });
+});
+
+/** The SQL blocks of the webhooks guide's section on this store, in order. */
+function guideSql(): string[] {
+  const guide = readFileSync('docs/guides/webhooks.md', 'utf8');
+  const section = guide.slice(guide.indexOf('## Exactly once with your database'), guide.indexOf('## Refused deliveries'));
+  return [...section.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+describe('the guide and the example', () => {
+  it('the guide’s CREATE TABLE serves a store with createTable: false, and its purge statement deletes expired ids', async () => {
+    const [create, purge] = guideSql();
+    await pg.query(`${LEDGER}; ${create}`);
+    const { receive } = ledgerReceiver({ storeOptions: { createTable: false } });
+    expect((await receive(delivery('evt_migrated'))).outcome).toBe('processed');
+    await pg.query("UPDATE credit_platform_webhook_events SET received_at = now() - interval '73 hours'");
+    expect((await receive(delivery('evt_fresh'))).outcome).toBe('processed');
+    await pg.query(purge!, [259_500]);
+    expect((await rows()).ids).toEqual(['evt_fresh']);
+  });
+
+  it('the Express ledger example credits a deposit once, however often it is delivered', async () => {
+    await pg.query(LEDGER_TABLE);
+    const server = createLedgerApp(pg.pool(), { secret: SECRET }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+      const signed = createSignedWebhookDelivery({
+        type: 'deposit.created',
+        id: 'evt_example',
+        data: { depositId: 'dep_example', token: 'USDC', amount: '42.50', transactionHash: `0x${'ef'.repeat(32)}` },
+        secret: SECRET,
+      });
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fetch(url, { method: 'POST', body: signed.body, headers: signed.headers })).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(await pg.query('SELECT deposit_id, amount::text FROM ledger')).toEqual([
+        { deposit_id: 'dep_example', amount: '42.50' },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 
