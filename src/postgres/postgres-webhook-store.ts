@@ -190,16 +190,15 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
       const outcome = await inTransaction(pool, async (client) => {
         // Waits on another attempt's uncommitted id for lockWaitMs at most; the handler's own
         // statements then run with the connection's usual lock_timeout.
-        await client.query("SELECT set_config('lock_timeout', $1, true)", [lockWait]);
         let inserted: boolean;
         try {
-          inserted = (await client.query(table.insert, [eventId])).rowCount === 1;
+          const { rows } = await client.query(table.insertWithin, [eventId, lockWait]);
+          inserted = (rows[0] as { inserted?: unknown } | undefined)?.inserted === 1;
         } catch (error) {
           if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return 'in_progress';
           throw error;
         }
         if (!inserted) return 'duplicate';
-        await client.query('SET LOCAL lock_timeout TO DEFAULT');
         await handle(client);
         return 'processed';
       });

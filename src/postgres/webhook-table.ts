@@ -19,6 +19,12 @@ export interface WebhookTable {
   readonly lockKey: string;
   /** `$1` event id; one row inserted, or none when the id is there. */
   readonly insert: string;
+  /**
+   * `$1` event id, `$2` the `lock_timeout` for waiting on another transaction's uncommitted id:
+   * the insert, and then `lock_timeout` back to the connection's own value, in one round trip.
+   * Answers one row, `inserted` 1 or 0.
+   */
+  readonly insertWithin: string;
   /** `$1` event id. */
   readonly remove: string;
   /** `$1` retention in seconds, `$2` batch size: deletes at most `$2` expired rows. */
@@ -49,6 +55,13 @@ export function webhookTable(name: unknown, fn: string): WebhookTable {
     ],
     lockKey: `credit-platform:${text}`,
     insert: `INSERT INTO ${quoted} (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING`,
+    // The subquery sets lock_timeout before the insert can wait (PostgreSQL reads it when a wait
+    // begins); the outer SELECT, which reads the insert's result, puts back the value RESET would.
+    insertWithin:
+      `WITH inserted AS (INSERT INTO ${quoted} (event_id) SELECT $1 FROM (SELECT set_config('lock_timeout', $2, true)) AS wait ` +
+      'ON CONFLICT (event_id) DO NOTHING RETURNING 1) ' +
+      "SELECT count(*)::int AS inserted, set_config('lock_timeout', (SELECT reset_val FROM pg_settings WHERE name = 'lock_timeout'), true) " +
+      'FROM inserted',
     remove: `DELETE FROM ${quoted} WHERE event_id = $1`,
     // SKIP LOCKED: processes purging at once take different rows instead of queueing on the same ones.
     purge:

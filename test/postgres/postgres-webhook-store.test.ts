@@ -179,6 +179,21 @@ describe('createPostgresWebhookStore under a receiver', () => {
     expect(await rows()).toEqual({ ids: ['evt_slow'], ledger: 1 });
   });
 
+  it('bounds only its own wait: the callback’s statements run with the connection’s lock_timeout', async () => {
+    const settings: string[] = [];
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      store: createPostgresWebhookStore(pg.pool({ options: '-c lock_timeout=7s' }), { lockWaitMs: 50 }),
+      on: {
+        'deposit.created': async (_event, { db }) => {
+          settings.push(((await db.query('SHOW lock_timeout')).rows[0] as { lock_timeout: string }).lock_timeout);
+        },
+      },
+    });
+    expect((await receive(delivery('evt_setting'))).outcome).toBe('processed');
+    expect(settings).toEqual(['7s']);
+  });
+
   it('handles many distinct events at once: one row and one ledger line each', async () => {
     await pg.query(LEDGER);
     const { receive, calls } = ledgerReceiver();
