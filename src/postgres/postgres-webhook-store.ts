@@ -4,7 +4,7 @@ import type { Logger } from '../core/types.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome } from '../webhooks/index.js';
 import type { PostgresPool, PostgresPoolClient } from './postgres-pool.js';
-import { DEFAULT_TABLE, type WebhookTable, webhookTable } from './webhook-table.js';
+import { DEFAULT_TABLE, SET_LOCK_WAIT, type WebhookTable, webhookTable } from './webhook-table.js';
 
 // A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min
 // ahead of its clock: an id must be kept at least that long.
@@ -190,9 +190,10 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
       const outcome = await inTransaction(pool, async (client) => {
         // Waits on another attempt's uncommitted id for lockWaitMs at most; the handler's own
         // statements then run with the connection's usual lock_timeout.
+        const { rows: set } = await client.query(SET_LOCK_WAIT, [lockWait]);
         let inserted: boolean;
         try {
-          const { rows } = await client.query(table.insertWithin, [eventId, lockWait]);
+          const { rows } = await client.query(table.insertThenRestore, [eventId, (set[0] as { previous: string }).previous]);
           inserted = (rows[0] as { inserted?: unknown } | undefined)?.inserted === 1;
         } catch (error) {
           if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return 'in_progress';

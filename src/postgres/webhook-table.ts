@@ -9,6 +9,13 @@ export const DEFAULT_TABLE = 'credit_platform_webhook_events';
 const TABLE_PART = /^[A-Za-z_][A-Za-z0-9_]{0,50}$/;
 const SCHEMA_PART = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
+/**
+ * `$1` the `lock_timeout` for the id's insert, set for the transaction; answers the value it
+ * replaces as `previous`. OFFSET 0 keeps the subquery a step of its own, read before the set.
+ */
+export const SET_LOCK_WAIT =
+  "SELECT before.previous, set_config('lock_timeout', $1, true) FROM (SELECT current_setting('lock_timeout') AS previous OFFSET 0) AS before";
+
 /** The statements on one table. */
 export interface WebhookTable {
   /** The name as given, for messages. */
@@ -20,11 +27,10 @@ export interface WebhookTable {
   /** `$1` event id; one row inserted, or none when the id is there. */
   readonly insert: string;
   /**
-   * `$1` event id, `$2` the `lock_timeout` for waiting on another transaction's uncommitted id:
-   * the insert, and then `lock_timeout` back to the connection's own value, in one round trip.
-   * Answers one row, `inserted` 1 or 0.
+   * `$1` event id, `$2` the `lock_timeout` to put back once the insert is done (see
+   * `SET_LOCK_WAIT`): one row, `inserted` 1 or 0. The restore reads the insert's result, so it runs after it.
    */
-  readonly insertWithin: string;
+  readonly insertThenRestore: string;
   /** `$1` event id. */
   readonly remove: string;
   /** `$1` retention in seconds, `$2` batch size: deletes at most `$2` expired rows. */
@@ -55,13 +61,9 @@ export function webhookTable(name: unknown, fn: string): WebhookTable {
     ],
     lockKey: `credit-platform:${text}`,
     insert: `INSERT INTO ${quoted} (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING`,
-    // The subquery sets lock_timeout before the insert can wait (PostgreSQL reads it when a wait
-    // begins); the outer SELECT, which reads the insert's result, puts back the value RESET would.
-    insertWithin:
-      `WITH inserted AS (INSERT INTO ${quoted} (event_id) SELECT $1 FROM (SELECT set_config('lock_timeout', $2, true)) AS wait ` +
-      'ON CONFLICT (event_id) DO NOTHING RETURNING 1) ' +
-      "SELECT count(*)::int AS inserted, set_config('lock_timeout', (SELECT reset_val FROM pg_settings WHERE name = 'lock_timeout'), true) " +
-      'FROM inserted',
+    insertThenRestore:
+      `WITH inserted AS (INSERT INTO ${quoted} (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING RETURNING 1) ` +
+      "SELECT count(*)::int AS inserted, set_config('lock_timeout', $2, true) FROM inserted",
     remove: `DELETE FROM ${quoted} WHERE event_id = $1`,
     // SKIP LOCKED: processes purging at once take different rows instead of queueing on the same ones.
     purge:
