@@ -108,6 +108,24 @@ module.exports = {
         pathNot: '^src/(core/pacing/(types|in-flight-hold)\\.ts|core/types\\.ts|webhooks/index\\.ts|errors/index\\.ts|utils/)',
       },
     },
+    {
+      name: 'postgres-on-store-interfaces',
+      severity: 'error',
+      comment:
+        "credit-platform/postgres implements the webhook store's interfaces on a user's pg Pool: it reaches the webhooks entry's interfaces, the shared types and errors, and nothing else of the SDK (and never loads pg itself).",
+      from: { path: '^src/postgres/' },
+      to: {
+        path: '^src/(?!postgres/)',
+        pathNot: '^src/(core/types\\.ts|webhooks/index\\.ts|errors/index\\.ts|utils/)',
+      },
+    },
+    {
+      name: 'pg-never-loaded',
+      severity: 'error',
+      comment: 'pg is an optional peer: the SDK drives the Pool it is given and never imports the package, types included.',
+      from: { path: '^src/' },
+      to: { path: '(^|/)node_modules/(pg|@types/pg|pg-pool)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -11,6 +11,7 @@ export const ENTRIES = {
   testing: 'src/testing/index.ts',
   'testing-msw': 'src/testing/msw.ts',
   redis: 'src/redis/index.ts',
+  postgres: 'src/postgres/index.ts',
 } as const;
 
 // src/version.ts imports package.json for VERSION (one source for the version): the bundle gets

@@ -38,6 +38,8 @@ export {
   type WebhookDataFor,
 } from './verification/signed-delivery.js';
 export type { WebhookClaim, WebhookDedupStore } from './stores/dedup-store.js';
+export type { TransactionalWebhookStore, WebhookTransactionOutcome } from './stores/transactional-store.js';
+export type { WebhookContext, WebhookHandlerContext, WebhookTransactionContext } from './receivers/handler-context.js';
 export { createMemoryDedupStore, type MemoryDedupStore, type MemoryDedupStoreOptions } from './stores/memory-dedup-store.js';
 export { createWebhookReceiver, type WebhookReceiverInput } from './receivers/receiver.js';
 export type { WebhookEventHandlers, WebhookReceiverOptions } from './receivers/receiver-options.js';

@@ -25,6 +25,7 @@ describe('examples/', () => {
     const byName = new Set(examples.flatMap(specifiers).filter((s) => s.startsWith('credit-platform')));
     expect([...byName].sort()).toEqual([
       'credit-platform',
+      'credit-platform/postgres',
       'credit-platform/redis',
       'credit-platform/testing',
       'credit-platform/webhooks',

@@ -1,8 +1,8 @@
 // Suites that need a program from the system packages (redis-server, redis-cli, postgres) run
-// when it is on PATH and are skipped otherwise, so the README's `npm test` passes on a machine
+// when it is on PATH (PostgreSQL's also in /usr/lib/postgresql/<major>/bin) and are skipped otherwise, so the README's `npm test` passes on a machine
 // with only Node and npm. `.ci/run` sets CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES=1: there a missing
 // program fails the suite instead, so CI can never pass by skipping.
-import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { delimiter, join, relative } from 'node:path';
 import { beforeAll, beforeEach, expect } from 'vitest';
 
@@ -13,22 +13,39 @@ export function systemSuitesRequired(): boolean {
   return process.env.CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES === '1';
 }
 
-function onPath(program: string): boolean {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+// Debian installs the PostgreSQL server programs (initdb, pg_ctl, postgres) off PATH, under
+// /usr/lib/postgresql/<major>/bin; the newest major there is used.
+const POSTGRESQL_LIBS = '/usr/lib/postgresql';
+
+function postgresqlBinDirs(): string[] {
+  try {
+    return readdirSync(POSTGRESQL_LIBS)
+      .filter((major) => /^\d+$/.test(major))
+      .sort((a, b) => Number(b) - Number(a))
+      .map((major) => join(POSTGRESQL_LIBS, major, 'bin'));
+  } catch {
+    return [];
+  }
+}
+
+/** Where `program` is: the first directory of PATH that has it, then Debian's PostgreSQL directories. */
+export function programPath(program: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), ...postgresqlBinDirs()];
+  for (const dir of dirs) {
     if (dir === '') continue;
     try {
       accessSync(join(dir, program), constants.X_OK);
-      return true;
+      return join(dir, program);
     } catch {
       // not in this directory
     }
   }
-  return false;
+  return undefined;
 }
 
-/** The programs of `programs` that are not on PATH. */
+/** The programs of `programs` that are neither on PATH nor in Debian's PostgreSQL directories. */
 export function missingPrograms(programs: readonly string[]): string[] {
-  return programs.filter((program) => !onPath(program));
+  return programs.filter((program) => programPath(program) === undefined);
 }
 
 export interface SystemPrograms {

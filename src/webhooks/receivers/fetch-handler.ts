@@ -43,7 +43,7 @@ function toResponse(result: WebhookReceiverResult): Response {
  * // Hono: app.post('/webhooks', (c) => handler(c.req.raw)); Bun: Bun.serve({ fetch: handler }); Deno: Deno.serve(handler)
  * ```
  */
-export function createWebhookHandler(options: WebhookReceiverOptions): (request: Request) => Promise<Response> {
+export function createWebhookHandler<Db = never>(options: WebhookReceiverOptions<Db>): (request: Request) => Promise<Response> {
   const resolved = resolveOptions(options, 'createWebhookHandler');
   const { maxBodyBytes, readTimeout, onError } = resolved;
   const receive = receiverFor(options, resolved);

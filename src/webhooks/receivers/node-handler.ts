@@ -123,8 +123,8 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
  * app.use(express.json()); // other routes may parse JSON
  * ```
  */
-export function createNodeWebhookHandler(
-  options: WebhookReceiverOptions,
+export function createNodeWebhookHandler<Db = never>(
+  options: WebhookReceiverOptions<Db>,
 ): (req: NodeWebhookRequest, res: ServerResponse) => Promise<void> {
   const resolved = resolveOptions(options, 'createNodeWebhookHandler');
   const { maxBodyBytes, readTimeout, onError } = resolved;

@@ -1,18 +1,24 @@
 // The options of the webhook receivers, resolved once per receiver and checked when it is created,
 // so a misconfiguration fails at start-up rather than on the first delivery. No `node:*` import.
 import type { WebhookDedupStore } from '../stores/dedup-store.js';
+import type { TransactionalWebhookStore } from '../stores/transactional-store.js';
 import { createMemoryDedupStore } from '../stores/memory-dedup-store.js';
 import type { WebhookVerificationError } from '../errors.js';
 import type { WebhookEventType } from '../event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from '../events/events.js';
 import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
 import { checkSecret, type WebhookSecret } from '../inputs.js';
+import type { WebhookHandlerContext } from './handler-context.js';
 import { checkLease } from './lease-renewal.js';
 import { checkLogger, type WebhookReceiverLogger } from './receiver-logger.js';
 import { rejectionWarnings } from './rejection-warnings.js';
 
 /**
- * A callback per known event type; each receives its exactly typed event.
+ * A callback per known event type; each receives its exactly typed event, and as a second
+ * argument the store's {@link WebhookHandlerContext} (`context.db` under a transactional store).
+ * A callback written `(event) => …` ignores the context.
+ *
+ * @typeParam Db - The store's connection type; `never` (the default) for a store without transactions.
  *
  * @example
  * ```ts
@@ -23,13 +29,16 @@ import { rejectionWarnings } from './rejection-warnings.js';
  * };
  * ```
  */
-export type WebhookEventHandlers = {
-  readonly [T in WebhookEventType]?: (event: WebhookEventOf<T>) => unknown;
+export type WebhookEventHandlers<Db = never> = {
+  readonly [T in WebhookEventType]?: (event: WebhookEventOf<T>, context: WebhookHandlerContext<Db>) => unknown;
 };
 
 /**
  * Options shared by `createWebhookReceiver`, `createWebhookHandler` and
  * `createNodeWebhookHandler`.
+ *
+ * @typeParam Db - The connection type of a transactional `store`, inferred from it: callbacks then
+ * get `context.db` of that type. `never` (the default) for the memory and Redis stores.
  *
  * @example
  * ```ts
@@ -44,19 +53,21 @@ export type WebhookEventHandlers = {
  * };
  * ```
  */
-export interface WebhookReceiverOptions {
+export interface WebhookReceiverOptions<Db = never> {
   /** The subscription secret, or a list while rotating. */
   readonly secret: WebhookSecret;
   /** Callbacks per event type. A known type without a callback is acknowledged. */
-  readonly on?: WebhookEventHandlers;
+  readonly on?: WebhookEventHandlers<Db>;
   /** Called for event types this SDK version does not know; acknowledged if absent. */
-  readonly onUnknownEvent?: (event: UnknownWebhookEvent) => unknown;
+  readonly onUnknownEvent?: (event: UnknownWebhookEvent, context: WebhookHandlerContext<Db>) => unknown;
   /**
    * Where event ids are recorded. Default: `createMemoryDedupStore({ ttlMs: maxEventAge + 5 min })`
    * (72 h 5 min, one process). A store whose `retentionMs` is shorter than `maxEventAge` plus
-   * 5 minutes is refused with a `TypeError` when the receiver is created.
+   * 5 minutes is refused with a `TypeError` when the receiver is created. A
+   * {@link TransactionalWebhookStore} (`createPostgresWebhookStore`) runs each delivery in a
+   * transaction of your database, and callbacks get its connection as `context.db`.
    */
-  readonly store?: WebhookDedupStore;
+  readonly store?: WebhookDedupStore | TransactionalWebhookStore<Db>;
   /**
    * Told about failures answered with 5xx (callback threw, store failed or full, misconfiguration),
    * and about a claim whose renewal failed while its handler ran. Default: `logger.error`, else
@@ -166,7 +177,7 @@ function defaultOnError(logger: WebhookReceiverLogger | undefined): ResolvedRece
 }
 
 /** @internal */
-export function resolveOptions(options: WebhookReceiverOptions, fn: string): ResolvedReceiverOptions {
+export function resolveOptions<Db>(options: WebhookReceiverOptions<Db>, fn: string): ResolvedReceiverOptions {
   // Fail at start-up, not on the first delivery, when the secret is not configured.
   checkSecret(options.secret, fn);
   const maxEventAge = checkMaxEventAge(options.maxEventAge, fn);

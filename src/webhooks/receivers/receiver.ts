@@ -9,6 +9,9 @@ import { withLeaseRenewal } from './lease-renewal.js';
 import { logNotRun } from './receiver-logger.js';
 import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
+import { isTransactionalStore } from '../stores/transactional-store.js';
+import type { WebhookHandlerContext } from './handler-context.js';
+import { receiveInTransaction } from './transactional.js';
 
 /**
  * A delivery as a framework hands it over: the raw body and the signature header.
@@ -31,10 +34,17 @@ function byteLength(body: WebhookPayload): number {
   return typeof body === 'string' ? body.length : body.byteLength;
 }
 
-function dispatch(options: WebhookReceiverOptions, event: WebhookEvent | UnknownWebhookEvent): unknown {
-  if (event.type === 'unknown') return options.onUnknownEvent?.(event);
-  const callback = options.on?.[event.type] as ((event: WebhookEvent) => unknown) | undefined;
-  return callback?.(event);
+// The context of callbacks under a store without transactions: nothing but the event.
+const NO_DB: WebhookHandlerContext = Object.freeze({});
+
+function dispatch<Db>(
+  options: WebhookReceiverOptions<Db>,
+  event: WebhookEvent | UnknownWebhookEvent,
+  context: WebhookHandlerContext<Db> = NO_DB as WebhookHandlerContext<Db>,
+): unknown {
+  if (event.type === 'unknown') return options.onUnknownEvent?.(event, context);
+  const callback = options.on?.[event.type] as ((event: WebhookEvent, context: WebhookHandlerContext<Db>) => unknown) | undefined;
+  return callback?.(event, context);
 }
 
 /**
@@ -78,15 +88,15 @@ function dispatch(options: WebhookReceiverOptions, event: WebhookEvent | Unknown
  * });
  * ```
  */
-export function createWebhookReceiver(
-  options: WebhookReceiverOptions,
+export function createWebhookReceiver<Db = never>(
+  options: WebhookReceiverOptions<Db>,
 ): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
   return receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
 }
 
 /** @internal The receiver, for options the caller (a handler) has resolved under its own name. */
-export function receiverFor(
-  options: WebhookReceiverOptions,
+export function receiverFor<Db>(
+  options: WebhookReceiverOptions<Db>,
   resolved: ResolvedReceiverOptions,
 ): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
   const { store, onError } = resolved;
@@ -111,6 +121,10 @@ export function receiverFor(
       if (error instanceof WebhookVerificationError) return rejected(error);
       onError(error);
       return respond('configuration_error', error instanceof TypeError ? error.message : undefined);
+    }
+    // A transactional store records the id in the handler's own transaction: no claim, no lease.
+    if (isTransactionalStore(store)) {
+      return receiveInTransaction(store, event, onError, (db) => dispatch(options, event, { db } as WebhookHandlerContext<Db>));
     }
     // Claimed only after verification, so a forged request cannot poison the store.
     let claim: WebhookClaim;

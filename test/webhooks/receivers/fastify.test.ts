@@ -19,7 +19,8 @@ afterEach(async () => {
 /** The ```ts block after `@example` in the doc comment of `export function <name>` in `file`. */
 function docExample(file: string, name: string): string {
   const source = readFileSync(file, 'utf8');
-  const end = source.indexOf(`export function ${name}(`);
+  // The name, then its type parameters or its parameters.
+  const end = source.search(new RegExp(`export function ${name}[<(]`));
   const comment = source.slice(source.lastIndexOf('/**', end), end);
   const block = /@example\s*\n\s*\* ```ts\n([\s\S]*?)\n\s*\* ```/.exec(comment)?.[1];
   if (block === undefined) throw new Error(`no @example for ${name} in ${file}`);
@@ -76,7 +77,7 @@ describe('Fastify with its default JSON parser', () => {
     const app = createApp({ secret: SECRET, on: { 'deposit.created': onDeposit }, onRejected: () => {} });
     const { delivery, statuses, other } = await exercise(await start(app));
     expect(statuses).toEqual([200, 200, 401]);
-    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(delivery.event);
+    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(delivery.event, {});
     expect(other).toEqual({ parsed: { a: 1 } });
   });
 

@@ -30,7 +30,7 @@ describe('createWebhookHandler', () => {
     const response = await handler(post(delivery));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ received: true });
-    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(delivery.event);
+    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(delivery.event, {}); // no db: the store is not transactional
   });
 
   it('answers a completed duplicate 200 without running the callback again', async () => {
@@ -88,7 +88,7 @@ describe('createWebhookHandler', () => {
     expect((await handler(post({ ...real, headers: { 'content-type': 'application/json' } }))).status).toBe(401);
     const accepted = await handler(post(real));
     expect(await accepted.json()).toEqual({ received: true });
-    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(real.event);
+    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(real.event, {});
   });
 
   it('answers 400 to an authentic delivery with an invalid envelope', async () => {
@@ -107,6 +107,7 @@ describe('createWebhookHandler', () => {
     expect((await handler(post(unknown))).status).toBe(200);
     expect(onUnknownEvent).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ type: 'unknown', rawType: 'loan.liquidated' }),
+      {},
     );
     const unhandled = createSignedWebhookDelivery({ type: 'score.updated', data: {}, secret: SECRET });
     expect((await handler(post(unhandled))).status).toBe(200);

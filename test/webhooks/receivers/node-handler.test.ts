@@ -41,7 +41,7 @@ describe('createNodeWebhookHandler over loopback HTTP', () => {
     expect([first.status, await first.json()]).toEqual([200, { received: true }]);
     const again = await fetch(url, { method: 'POST', body: delivery.body, headers: delivery.headers });
     expect(await again.json()).toEqual({ received: true, duplicate: true });
-    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(delivery.event);
+    expect(onDeposit).toHaveBeenCalledExactlyOnceWith(delivery.event, {}); // no db: the store is not transactional
     const forged = await fetch(url, { method: 'POST', body: delivery.body, headers: { 'x-webhook-signature': 'abc' } });
     expect(forged.status).toBe(401);
   });

@@ -1,0 +1,48 @@
+// Exactly-once credits: an Express receiver whose callback credits a ledger table in the same
+// PostgreSQL transaction that records the event id (`createPostgresWebhookStore` from
+// `credit-platform/postgres`). Whatever dies when (the process, the database, the callback), a
+// deposit is credited once: the id and the credit commit together, or neither does.
+//
+//   DATABASE_URL=postgres://localhost/app WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/postgres-ledger.ts
+import express from 'express';
+import type { Pool } from 'pg';
+import { createPostgresWebhookStore } from 'credit-platform/postgres';
+import { createNodeWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
+import { isMain, webhookSecret } from './serve-fetch.js';
+
+/** The ledger this example credits: one row per deposit, so a second credit could not even hide. */
+export const LEDGER_TABLE =
+  'CREATE TABLE IF NOT EXISTS ledger (deposit_id text PRIMARY KEY, token text NOT NULL, amount numeric NOT NULL)';
+
+/** The app: POST /webhooks credits `ledger` for each `deposit.created`, once. */
+export function createLedgerApp(pool: Pool, options: Pick<WebhookReceiverOptions, 'secret' | 'onError'>): express.Express {
+  const app = express();
+  app.post(
+    '/webhooks',
+    createNodeWebhookHandler({
+      ...options,
+      store: createPostgresWebhookStore(pool),
+      on: {
+        // `db` is the transaction's connection: the credit commits with the event id, after this returns.
+        'deposit.created': async (event, { db }) => {
+          await db.query('INSERT INTO ledger (deposit_id, token, amount) VALUES ($1, $2, $3)', [
+            event.data.depositId,
+            event.data.token,
+            event.data.amount,
+          ]);
+        },
+      },
+    }),
+  );
+  return app;
+}
+
+if (isMain(import.meta.url)) {
+  const { Pool } = await import('pg');
+  const pool = new Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 5_000 });
+  await pool.query(LEDGER_TABLE);
+  const port = Number(process.env.PORT ?? 3000);
+  createLedgerApp(pool, { secret: webhookSecret() }).listen(port, '127.0.0.1', () =>
+    console.log(`listening on http://127.0.0.1:${port}/webhooks`),
+  );
+}

@@ -1,0 +1,322 @@
+// The webhook receivers' store in the user's PostgreSQL: the event id is inserted in the same
+// transaction as the handler's writes, so both commit or neither does (exactly-once effects).
+import type { Logger } from '../core/types.js';
+import { ConfigurationError } from '../errors/index.js';
+import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome } from '../webhooks/index.js';
+import type { PostgresPool, PostgresPoolClient } from './postgres-pool.js';
+import { DEFAULT_TABLE, SET_LOCK_WAIT, type WebhookTable, webhookTable } from './webhook-table.js';
+
+// A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min
+// ahead of its clock: an id must be kept at least that long.
+const DEFAULT_RETENTION_MS = 72 * 3_600_000 + 5 * 60_000;
+const PURGE_BATCH = 1_000;
+// PostgreSQL's SQLSTATE for a lock not acquired within lock_timeout.
+const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * Options of {@link createPostgresWebhookStore}.
+ *
+ * @example
+ * ```ts
+ * import type { PostgresWebhookStoreOptions } from 'credit-platform/postgres';
+ * const options: PostgresWebhookStoreOptions = { table: 'billing.webhook_events', createTable: false };
+ * ```
+ */
+export interface PostgresWebhookStoreOptions {
+  /**
+   * The table of event ids: `table` or `schema.table`, letters, digits and `_` (quoted, so case
+   * counts). Default `credit_platform_webhook_events`.
+   */
+  readonly table?: string;
+  /**
+   * Create the table (and its `received_at` index) on first use with `CREATE TABLE IF NOT EXISTS`.
+   * Default `true`. Set `false` when your migrations create it (the SQL is in the webhooks guide).
+   */
+  readonly createTable?: boolean;
+  /**
+   * How long an id is kept, in ms: rows older than this are purged. Default 72 h + 5 min, a
+   * receiver's default `maxEventAge` plus the 5 minutes an event may be signed ahead; the receivers
+   * refuse a store that keeps ids for less than their `maxEventAge` plus 5 minutes.
+   */
+  readonly retentionMs?: number;
+  /**
+   * How often the store purges expired rows, in ms, at most 1 000 rows at a time (again at the
+   * next delivery while a purge finds a full batch, so it keeps up). Default 3 600 000 (1 h).
+   * `Infinity` turns it off: then schedule `purge()` or the statement in the webhooks guide yourself.
+   */
+  readonly purgeIntervalMs?: number;
+  /**
+   * How long a delivery waits, in ms, for another attempt of the same event that holds its id in
+   * an uncommitted transaction. If that one commits, the delivery is a duplicate (200); if it rolls
+   * back, this one runs the handler; if it is still running after the wait, the answer is 503
+   * `in_progress` with `Retry-After`. Default 5 000.
+   */
+  readonly lockWaitMs?: number;
+  /** Where failures of the background purge and of idle pool connections go (`warn`). Default `console`. */
+  readonly logger?: Pick<Logger, 'warn'>;
+}
+
+/**
+ * What {@link createPostgresWebhookStore} returns: a transactional webhook store whose handlers
+ * get the pool's connection type (`pg`'s `PoolClient`) as `context.db`.
+ *
+ * @typeParam Client - The pool's connection type.
+ *
+ * @example
+ * ```ts
+ * import { Pool } from 'pg';
+ * import { createPostgresWebhookStore, type PostgresWebhookStore } from 'credit-platform/postgres';
+ *
+ * const store = createPostgresWebhookStore(new Pool());
+ * const deleted = await store.purge(); // what a scheduled job would run
+ * console.log(store.retentionMs, deleted);
+ * ```
+ */
+export interface PostgresWebhookStore<Client extends PostgresPoolClient = PostgresPoolClient>
+  extends TransactionalWebhookStore<Client> {
+  /** How long an id is kept, in ms: the `retentionMs` option, default 72 h + 5 min (259 500 000). */
+  readonly retentionMs: number;
+  /**
+   * Deletes at most 1 000 rows older than `retentionMs` and resolves how many it deleted. The store
+   * runs it on its own every `purgeIntervalMs`; call it from a job of yours if you turned that off.
+   */
+  purge(): Promise<number>;
+  /**
+   * Records `eventId` outside any transaction, for code that drives the store itself: `claimed` if
+   * it was new, else `completed` (a claim is never `in_progress`). The receivers never call it:
+   * they use `transaction`.
+   */
+  claim(eventId: string): Promise<WebhookClaim>;
+  /** Nothing to do: a claimed id is already committed. */
+  complete(eventId: string): Promise<void>;
+  /** Deletes the id, so a retry can run it again. */
+  release(eventId: string): Promise<void>;
+}
+
+function milliseconds(value: number | undefined, fallback: number, name: string, fn: string, infinite: boolean): number {
+  if (value === undefined) return fallback;
+  if ((infinite && value === Number.POSITIVE_INFINITY) || (Number.isSafeInteger(value) && value >= 1)) return value;
+  throw new ConfigurationError(
+    name,
+    `${fn}: \`${name}\` must be a positive integer of milliseconds${infinite ? ' or Infinity' : ''}; got ${String(value)}.`,
+  );
+}
+
+function checkPool(pool: unknown, fn: string): void {
+  const p = pool as Partial<PostgresPool> | null;
+  if (typeof p?.connect !== 'function' || typeof p.query !== 'function') {
+    throw new ConfigurationError(
+      'pool',
+      `${fn}: pass a node-postgres Pool (\`new Pool({ connectionString })\` from \`pg\`); got ${pool === null ? 'null' : typeof pool}.`,
+    );
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message || error.name : String(error);
+}
+
+/**
+ * A webhook de-duplication store in your PostgreSQL, that the receivers (`createWebhookReceiver`,
+ * `createWebhookHandler`, `createNodeWebhookHandler`) run transactionally. For each delivery the
+ * receiver checks a connection out of `pool`, begins a transaction, inserts the event id into the
+ * store's table (the primary key de-duplicates) and calls your handler with `context.db`, that
+ * connection: write through it and your writes commit together with the id. The receiver answers
+ * 200 only after the commit.
+ *
+ * - A duplicate of a committed id: 200, the handler does not run.
+ * - A duplicate of an id another attempt holds uncommitted: waits for it up to `lockWaitMs`
+ *   (then 200 if it committed, or runs the handler if it rolled back), else 503 `in_progress`.
+ * - The handler throws: rolled back (the id too), 500, and the service's retry runs it again.
+ * - The process dies mid-handler: PostgreSQL rolls the transaction back when the connection
+ *   drops; the retry runs the handler at once, with no lease to wait out.
+ * - The database is unreachable (or the commit fails): 503 and `onError`; the retry decides.
+ *
+ * The table is created on first use unless `createTable` is `false`; rows older than
+ * `retentionMs` are purged in batches of 1 000 at most every `purgeIntervalMs`. Give the pool a
+ * `connectionTimeoutMillis`, so a delivery does not wait forever for a free connection. A pool with
+ * no `'error'` listener gets one (a `warn` per failure), so a dropped idle connection never ends the process.
+ *
+ * @param pool - A node-postgres (`pg` 8) `Pool`.
+ * @param options - Table, creation, retention, purge interval, lock wait, logger.
+ * @returns The store to pass as `store` to a webhook receiver.
+ *
+ * @example
+ * ```ts
+ * import express from 'express';
+ * import { Pool } from 'pg';
+ * import { createNodeWebhookHandler } from 'credit-platform/webhooks';
+ * import { createPostgresWebhookStore } from 'credit-platform/postgres';
+ *
+ * const pool = new Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 5_000 });
+ * const app = express();
+ * app.post('/webhooks', createNodeWebhookHandler({
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   store: createPostgresWebhookStore(pool),
+ *   on: {
+ *     // Commits with the event id, or not at all.
+ *     'deposit.created': async (event, { db }) => {
+ *       await db.query('INSERT INTO ledger (deposit_id, token, amount) VALUES ($1, $2, $3)', [
+ *         event.data.depositId, event.data.token, event.data.amount,
+ *       ]);
+ *     },
+ *   },
+ * }));
+ * ```
+ */
+export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
+  pool: PostgresPool<Client>,
+  options: PostgresWebhookStoreOptions = {},
+): PostgresWebhookStore<Client> {
+  const fn = 'createPostgresWebhookStore';
+  checkPool(pool, fn);
+  const table = webhookTable(options.table ?? DEFAULT_TABLE, fn);
+  const retentionMs = milliseconds(options.retentionMs, DEFAULT_RETENTION_MS, 'retentionMs', fn, false);
+  const purgeIntervalMs = milliseconds(options.purgeIntervalMs, 3_600_000, 'purgeIntervalMs', fn, true);
+  const lockWait = `${milliseconds(options.lockWaitMs, 5_000, 'lockWaitMs', fn, false)}ms`;
+  const logger = options.logger ?? console;
+  if (pool.listenerCount('error') === 0) {
+    pool.on('error', (error) =>
+      logger.warn('credit-platform: an idle PostgreSQL connection failed', { error: messageOf(error) }),
+    );
+  }
+  const ready = tableCreator(pool, table, options.createTable !== false);
+  const purger = purgeScheduler(purgeIntervalMs, () => store.purge(), logger);
+
+  const store: PostgresWebhookStore<Client> = {
+    retentionMs,
+    async transaction(eventId, handle): Promise<WebhookTransactionOutcome> {
+      await ready();
+      const outcome = await inTransaction(pool, async (client) => {
+        // Waits on another attempt's uncommitted id for lockWaitMs at most; the handler's own
+        // statements then run with the connection's usual lock_timeout.
+        const { rows: set } = await client.query(SET_LOCK_WAIT, [lockWait]);
+        let inserted: boolean;
+        try {
+          const { rows } = await client.query(table.insertThenRestore, [eventId, (set[0] as { previous: string }).previous]);
+          inserted = (rows[0] as { inserted?: unknown } | undefined)?.inserted === 1;
+        } catch (error) {
+          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return 'in_progress';
+          throw error;
+        }
+        if (!inserted) return 'duplicate';
+        await handle(client);
+        return 'processed';
+      });
+      if (outcome === 'processed') purger.due();
+      return outcome;
+    },
+    async purge() {
+      await ready();
+      return (await pool.query(table.purge, [retentionMs / 1_000, PURGE_BATCH])).rowCount ?? 0;
+    },
+    async claim(eventId) {
+      await ready();
+      return (await pool.query(table.insert, [eventId])).rowCount === 1 ? 'claimed' : 'completed';
+    },
+    async complete() {},
+    async release(eventId) {
+      await ready();
+      await pool.query(table.remove, [eventId]);
+    },
+  };
+  return store;
+}
+
+/**
+ * Runs `work` in a transaction on a connection of its own: COMMIT when it resolves anything but
+ * `in_progress`/`duplicate` (those roll back: nothing was written), ROLLBACK when it throws.
+ */
+async function inTransaction<Client extends PostgresPoolClient>(
+  pool: PostgresPool<Client>,
+  work: (client: Client) => Promise<WebhookTransactionOutcome>,
+): Promise<WebhookTransactionOutcome> {
+  const client = await pool.connect();
+  // A checked-out connection that fails emits 'error'; unheard, that would end the process. The
+  // failed query rejects as well, and that is what the caller sees.
+  let broken: Error | undefined;
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  client.on('error', onError);
+  // The handler's own failure leaves a healthy connection once rolled back; any other does not.
+  let rolledBack = false;
+  try {
+    await client.query('BEGIN');
+    let outcome: WebhookTransactionOutcome;
+    try {
+      outcome = await work(client);
+    } catch (error) {
+      await client.query('ROLLBACK').then(
+        () => {
+          rolledBack = true;
+        },
+        () => undefined,
+      );
+      throw error;
+    }
+    await client.query(outcome === 'processed' ? 'COMMIT' : 'ROLLBACK');
+    return outcome;
+  } catch (error) {
+    if (!rolledBack) broken ??= error instanceof Error ? error : new Error(messageOf(error));
+    throw error;
+  } finally {
+    client.removeListener('error', onError);
+    // A connection whose transaction failed half-way is closed, not handed to the next delivery.
+    client.release(broken);
+  }
+}
+
+/** Creates the table once per store, under an advisory lock (concurrent CREATE IF NOT EXISTS can collide). */
+function tableCreator(pool: PostgresPool<PostgresPoolClient>, table: WebhookTable, enabled: boolean): () => Promise<void> {
+  let created: Promise<void> | undefined;
+  return () => {
+    if (!enabled) return Promise.resolve();
+    created ??= (async () => {
+      const client = await pool.connect();
+      let failed: Error | undefined;
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [table.lockKey]);
+        for (const statement of table.create) await client.query(statement);
+        await client.query('COMMIT');
+      } catch (error) {
+        failed = error instanceof Error ? error : new Error(messageOf(error));
+        throw error;
+      } finally {
+        client.release(failed);
+      }
+    })().catch((error: unknown) => {
+      // The next delivery tries again (this one is answered 503).
+      created = undefined;
+      throw error;
+    });
+    return created;
+  };
+}
+
+/**
+ * Starts a purge after a committed delivery when one is due, never two at once: every
+ * `intervalMs`, and again at the next delivery while purges delete full batches.
+ */
+function purgeScheduler(intervalMs: number, purge: () => Promise<number>, logger: Pick<Logger, 'warn'>): { due(): void } {
+  let next = 0;
+  let running = false;
+  return {
+    due() {
+      if (running || intervalMs === Number.POSITIVE_INFINITY || Date.now() < next) return;
+      running = true;
+      next = Date.now() + intervalMs;
+      purge()
+        .then((deleted) => {
+          if (deleted >= PURGE_BATCH) next = 0;
+        })
+        .catch((error: unknown) =>
+          logger.warn('credit-platform: purging expired webhook event ids failed', { error: messageOf(error) }),
+        )
+        .finally(() => {
+          running = false;
+        });
+    },
+  };
+}

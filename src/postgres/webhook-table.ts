@@ -1,0 +1,73 @@
+// The store's table: its name checked as an SQL identifier (and quoted), and every statement on
+// it. The event id and every other value travel as parameters; only the checked name is spliced.
+import { ConfigurationError } from '../errors/index.js';
+
+/** The table a store uses unless told otherwise. */
+export const DEFAULT_TABLE = 'credit_platform_webhook_events';
+
+// PostgreSQL keeps 63 bytes of a name; the index is named `<table>_received_at`, 12 more.
+const TABLE_PART = /^[A-Za-z_][A-Za-z0-9_]{0,50}$/;
+const SCHEMA_PART = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * `$1` the `lock_timeout` for the id's insert, set for the transaction; answers the value it
+ * replaces as `previous`. OFFSET 0 keeps the subquery a step of its own, read before the set.
+ */
+export const SET_LOCK_WAIT =
+  "SELECT before.previous, set_config('lock_timeout', $1, true) FROM (SELECT current_setting('lock_timeout') AS previous OFFSET 0) AS before";
+
+/** The statements on one table. */
+export interface WebhookTable {
+  /** The name as given, for messages. */
+  readonly name: string;
+  /** Creates the table and its index if absent; run under the advisory lock `lockKey`. */
+  readonly create: readonly string[];
+  /** The advisory-lock key (a parameter of `pg_advisory_xact_lock(hashtext($1))`) that serialises creation. */
+  readonly lockKey: string;
+  /** `$1` event id; one row inserted, or none when the id is there. */
+  readonly insert: string;
+  /**
+   * `$1` event id, `$2` the `lock_timeout` to put back once the insert is done (see
+   * `SET_LOCK_WAIT`): one row, `inserted` 1 or 0. The restore reads the insert's result, so it runs after it.
+   */
+  readonly insertThenRestore: string;
+  /** `$1` event id. */
+  readonly remove: string;
+  /** `$1` retention in seconds, `$2` batch size: deletes at most `$2` expired rows. */
+  readonly purge: string;
+}
+
+/** Checks `name` (`table` or `schema.table`, letters, digits, `_`) and builds the statements. */
+export function webhookTable(name: unknown, fn: string): WebhookTable {
+  const text = typeof name === 'string' ? name : '';
+  const parts = text.split('.');
+  const table = parts.at(-1) ?? '';
+  const schema = parts.length === 2 ? parts[0] : undefined;
+  if (parts.length > 2 || !TABLE_PART.test(table) || (schema !== undefined && !SCHEMA_PART.test(schema))) {
+    throw new ConfigurationError(
+      'table',
+      `${fn}: \`table\` must be a table name, optionally with its schema (\`table\` or \`schema.table\`), made of ` +
+        'letters, digits and underscores, not starting with a digit, the table part at most 51 characters ' +
+        `(its index is named <table>_received_at); got ${typeof name === 'string' ? JSON.stringify(name.slice(0, 80)) : typeof name}.`,
+    );
+  }
+  // Quoted, so the name is taken exactly as written (case included) and never as SQL.
+  const quoted = parts.map((part) => `"${part}"`).join('.');
+  return {
+    name: text,
+    create: [
+      `CREATE TABLE IF NOT EXISTS ${quoted} (event_id text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`,
+      `CREATE INDEX IF NOT EXISTS "${table}_received_at" ON ${quoted} (received_at)`,
+    ],
+    lockKey: `credit-platform:${text}`,
+    insert: `INSERT INTO ${quoted} (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING`,
+    insertThenRestore:
+      `WITH inserted AS (INSERT INTO ${quoted} (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING RETURNING 1) ` +
+      "SELECT count(*)::int AS inserted, set_config('lock_timeout', $2, true) FROM inserted",
+    remove: `DELETE FROM ${quoted} WHERE event_id = $1`,
+    // SKIP LOCKED: processes purging at once take different rows instead of queueing on the same ones.
+    purge:
+      `DELETE FROM ${quoted} WHERE event_id IN (SELECT event_id FROM ${quoted} ` +
+      'WHERE received_at < now() - make_interval(secs => $1) LIMIT $2 FOR UPDATE SKIP LOCKED)',
+  };
+}

@@ -1,0 +1,70 @@
+// A throwaway PostgreSQL cluster (Debian's `postgresql` package; .ci/run installs it) on a free
+// loopback port: `initdb` into a temporary directory, `pg_ctl start`. initdb refuses to run as
+// root, so under root both run as the `postgres` user, owning the directory. Trust
+// authentication on 127.0.0.1 and a socket in the directory: nothing outside the test reaches it.
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { programPath } from './system-programs.js';
+
+export interface PostgresServer {
+  readonly port: number;
+  /** `postgres://postgres@127.0.0.1:<port>/postgres` */
+  readonly url: string;
+  /** The postmaster's process id (its exited backends' CPU time is in its `cutime`). */
+  readonly pid: number;
+  /** Stops the cluster at once (`pg_ctl stop -m immediate`) and removes its directory. */
+  close(): void;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function runAsOwner(program: string, args: string[]): void {
+  const path = programPath(program);
+  if (!path) throw new Error(`${program} is neither on PATH nor in /usr/lib/postgresql/<major>/bin`);
+  const root = process.getuid?.() === 0;
+  const [file, argv] = root ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
+  execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
+}
+
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'cp-postgres-'));
+  if (process.getuid?.() === 0) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+    chownSync(dir, uid, gid);
+  }
+  const data = join(dir, 'data');
+  const port = await freePort();
+  try {
+    runAsOwner('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+    const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    runAsOwner('pg_ctl', ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings]);
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`could not start PostgreSQL from ${dirname(programPath('initdb') ?? '?')}: ${stderr}`);
+  }
+  const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return {
+    port,
+    pid,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    close() {
+      try {
+        runAsOwner('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

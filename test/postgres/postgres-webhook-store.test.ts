@@ -1,0 +1,376 @@
+// The Postgres store under the framework-neutral receiver, against a real PostgreSQL: the event
+// id commits with the handler's writes, or neither does.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { PoolClient } from 'pg';
+import { createLedgerApp, LEDGER_TABLE } from '../../examples/webhooks/postgres-ledger.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createPostgresWebhookStore } from '../../src/postgres/index.js';
+import {
+  createMemoryDedupStore,
+  createSignedWebhookDelivery,
+  createWebhookReceiver,
+  type WebhookReceiverOptions,
+} from '../../src/webhooks/index.js';
+import { usePostgresServer } from '../helpers/use-postgres.js';
+
+const SECRET = 'whsec_postgres_test';
+const pg = usePostgresServer();
+
+function delivery(id: string, amount = '10.00') {
+  const signed = createSignedWebhookDelivery({
+    type: 'deposit.created',
+    id,
+    data: { depositId: `dep_${id}`, token: 'USDC', amount, transactionHash: `0x${'ab'.repeat(32)}` },
+    secret: SECRET,
+  });
+  return { body: signed.body, signature: signed.headers['x-webhook-signature'] };
+}
+
+const LEDGER = 'CREATE TABLE ledger (deposit_id text NOT NULL, amount numeric NOT NULL)';
+
+/** A receiver whose callback credits the ledger through `context.db`, then runs `after`. */
+function ledgerReceiver(
+  options: Partial<WebhookReceiverOptions<PoolClient>> & { after?: () => unknown; storeOptions?: object } = {},
+) {
+  const pool = pg.pool();
+  const onError = vi.fn();
+  const calls: string[] = [];
+  const receive = createWebhookReceiver({
+    secret: SECRET,
+    store: createPostgresWebhookStore(pool, options.storeOptions),
+    onError,
+    on: {
+      'deposit.created': async (event, { db }) => {
+        calls.push(event.id);
+        await db.query('INSERT INTO ledger (deposit_id, amount) VALUES ($1, $2)', [event.data.depositId, event.data.amount]);
+        await options.after?.();
+      },
+    },
+  });
+  return { receive, onError, calls, pool };
+}
+
+async function rows(): Promise<{ ids: string[]; ledger: number }> {
+  const ids = await pg.query<{ event_id: string }>('SELECT event_id FROM credit_platform_webhook_events ORDER BY event_id');
+  const ledger = await pg.query<{ n: string }>('SELECT count(*) AS n FROM ledger');
+  return { ids: ids.map((r) => r.event_id), ledger: Number(ledger[0]?.n) };
+}
+
+describe('createPostgresWebhookStore under a receiver', () => {
+  it('commits the event id with the handler’s write, and acknowledges a duplicate without running it', async () => {
+    await pg.query(LEDGER);
+    const { receive, calls } = ledgerReceiver();
+    const first = await receive(delivery('evt_1'));
+    expect([first.status, first.outcome]).toEqual([200, 'processed']);
+    const again = await receive(delivery('evt_1'));
+    expect([again.status, again.outcome, again.body]).toEqual([200, 'duplicate', '{"received":true,"duplicate":true}']);
+    expect(calls).toEqual(['evt_1']);
+    expect(await rows()).toEqual({ ids: ['evt_1'], ledger: 1 });
+  });
+
+  it('rolls back a throwing handler’s write and the id (500), so the retry runs it again', async () => {
+    await pg.query(LEDGER);
+    let fail = true;
+    const { receive, onError, calls } = ledgerReceiver({
+      after: () => {
+        if (fail) throw new Error('downstream refused');
+      },
+    });
+    const failed = await receive(delivery('evt_throw'));
+    expect([failed.status, failed.outcome]).toEqual([500, 'handler_error']);
+    expect(onError).toHaveBeenCalledWith(new Error('downstream refused'), expect.objectContaining({ id: 'evt_throw' }));
+    expect(await rows()).toEqual({ ids: [], ledger: 0 });
+    fail = false;
+    const retried = await receive(delivery('evt_throw'));
+    expect([retried.status, retried.outcome]).toEqual([200, 'processed']);
+    expect(calls).toEqual(['evt_throw', 'evt_throw']);
+    expect(await rows()).toEqual({ ids: ['evt_throw'], ledger: 1 });
+  });
+
+  it('makes a duplicate of an id in flight wait for it: a commit makes it a duplicate (200), the handler runs once', async () => {
+    await pg.query(LEDGER);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const { receive, calls } = ledgerReceiver({
+      after: async () => {
+        entered();
+        await held;
+      },
+    });
+    const first = receive(delivery('evt_race'));
+    await inHandler;
+    const second = receive(delivery('evt_race'));
+    // The second attempt's INSERT is blocked on the first one's uncommitted row.
+    await vi.waitFor(async () => {
+      const waiting = await pg.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'");
+      expect(waiting).toHaveLength(1);
+    });
+    release();
+    expect((await first).outcome).toBe('processed');
+    expect([(await second).status, (await second).outcome]).toEqual([200, 'duplicate']);
+    expect(calls).toEqual(['evt_race']);
+    expect(await rows()).toEqual({ ids: ['evt_race'], ledger: 1 });
+  });
+
+  it('runs the handler for a waiting duplicate when the attempt it waited for rolls back', async () => {
+    await pg.query(LEDGER);
+    let attempt = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const { receive, calls } = ledgerReceiver({
+      after: async () => {
+        attempt += 1;
+        if (attempt > 1) return;
+        entered();
+        await held;
+        throw new Error('first attempt fails');
+      },
+    });
+    const first = receive(delivery('evt_rollback'));
+    await inHandler;
+    const second = receive(delivery('evt_rollback'));
+    await vi.waitFor(async () => {
+      expect(await pg.query("SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'")).toHaveLength(1);
+    });
+    release();
+    expect((await first).outcome).toBe('handler_error');
+    expect((await second).outcome).toBe('processed');
+    expect(calls).toEqual(['evt_rollback', 'evt_rollback']);
+    expect(await rows()).toEqual({ ids: ['evt_rollback'], ledger: 1 });
+  });
+
+  it('answers 503 in_progress with Retry-After when the attempt in flight outlasts lockWaitMs', async () => {
+    await pg.query(LEDGER);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let entered: () => void = () => undefined;
+    const inHandler = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const { receive, calls } = ledgerReceiver({
+      storeOptions: { lockWaitMs: 50 },
+      after: async () => {
+        entered();
+        await held;
+      },
+    });
+    const first = receive(delivery('evt_slow'));
+    await inHandler;
+    const second = await receive(delivery('evt_slow'));
+    expect([second.status, second.outcome, second.headers['retry-after']]).toEqual([503, 'in_progress', '60']);
+    release();
+    expect((await first).outcome).toBe('processed');
+    expect(calls).toEqual(['evt_slow']);
+    expect(await rows()).toEqual({ ids: ['evt_slow'], ledger: 1 });
+  });
+
+  it('bounds only its own wait: the callback’s statements run with the connection’s lock_timeout', async () => {
+    const settings: string[] = [];
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      store: createPostgresWebhookStore(pg.pool({ options: '-c lock_timeout=7s' }), { lockWaitMs: 50 }),
+      on: {
+        'deposit.created': async (_event, { db }) => {
+          settings.push(((await db.query('SHOW lock_timeout')).rows[0] as { lock_timeout: string }).lock_timeout);
+        },
+      },
+    });
+    expect((await receive(delivery('evt_setting'))).outcome).toBe('processed');
+    expect(settings).toEqual(['7s']);
+  });
+
+  it('handles many distinct events at once: one row and one ledger line each', async () => {
+    await pg.query(LEDGER);
+    const { receive, calls } = ledgerReceiver();
+    const ids = Array.from({ length: 60 }, (_, i) => `evt_many_${String(i).padStart(2, '0')}`);
+    const results = await Promise.all([...ids, ...ids].map((id) => receive(delivery(id))));
+    expect(results.filter((r) => r.outcome === 'processed')).toHaveLength(60);
+    expect(results.filter((r) => r.outcome === 'duplicate')).toHaveLength(60);
+    expect(calls.sort()).toEqual(ids);
+    expect(await rows()).toEqual({ ids, ledger: 60 });
+  });
+
+  it('answers 503 and tells onError when the pool cannot connect, and never crashes', async () => {
+    const pool = pg.pool({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres', connectionTimeoutMillis: 2_000 });
+    const onError = vi.fn();
+    const on = vi.fn();
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      store: createPostgresWebhookStore(pool),
+      onError,
+      on: { 'deposit.created': on },
+    });
+    const result = await receive(delivery('evt_down'));
+    expect([result.status, result.outcome, result.headers['retry-after']]).toEqual([503, 'store_error', '60']);
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(on).not.toHaveBeenCalled();
+  });
+
+  it('survives the server dropping its connections, idle (a warn) or mid-delivery (500, rolled back), and recovers', async () => {
+    await pg.query(LEDGER);
+    const warn = vi.fn();
+    let terminate = false;
+    const pool = pg.pool();
+    const onError = vi.fn();
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      store: createPostgresWebhookStore(pool, { logger: { warn } }),
+      onError,
+      on: {
+        'deposit.created': async (event, { db }) => {
+          await db.query('INSERT INTO ledger (deposit_id, amount) VALUES ($1, $2)', [event.data.depositId, event.data.amount]);
+          if (terminate) await db.query('SELECT pg_terminate_backend(pg_backend_pid())');
+        },
+      },
+    });
+    expect((await receive(delivery('evt_before'))).outcome).toBe('processed');
+    // Idle connections killed: the pool emits 'error', which the store's listener turns into a warn.
+    await pg.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND backend_type = $1', [
+      'client backend',
+    ]);
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('credit-platform: an idle PostgreSQL connection failed', expect.anything()),
+    );
+    terminate = true;
+    const killed = await receive(delivery('evt_killed'));
+    expect(killed.status).toBeGreaterThanOrEqual(500);
+    terminate = false;
+    expect((await receive(delivery('evt_after'))).outcome).toBe('processed');
+    expect(await rows()).toEqual({ ids: ['evt_after', 'evt_before'], ledger: 2 });
+  });
+
+  it('creates the table once when many first deliveries race, and not at all with createTable: false', async () => {
+    await pg.query(LEDGER);
+    const stores = [ledgerReceiver(), ledgerReceiver(), ledgerReceiver()];
+    const results = await Promise.all(
+      stores.flatMap(({ receive }, i) => [0, 1, 2].map((j) => receive(delivery(`evt_${i}${j}`)))),
+    );
+    expect(results.map((r) => r.outcome)).toEqual(Array(9).fill('processed'));
+
+    const { receive, onError } = ledgerReceiver({ storeOptions: { table: 'own_table', createTable: false } });
+    const missing = await receive(delivery('evt_own'));
+    expect(missing.outcome).toBe('store_error');
+    expect(String(onError.mock.calls[0]?.[0])).toMatch(/relation "own_table" does not exist/);
+  });
+
+  it('takes the table name as written, schema included, and refuses one that is not an identifier', async () => {
+    await pg.query(`${LEDGER}; CREATE SCHEMA billing`);
+    const { receive } = ledgerReceiver({ storeOptions: { table: 'billing.Webhook_Events' } });
+    expect((await receive(delivery('evt_schema'))).outcome).toBe('processed');
+    expect(await pg.query('SELECT event_id FROM billing."Webhook_Events"')).toEqual([{ event_id: 'evt_schema' }]);
+    await pg.query('DROP SCHEMA billing CASCADE');
+    const pool = pg.pool();
+    for (const table of ['x"; DROP TABLE ledger; --', 'a.b.c', '1table', '', 'a'.repeat(52), 'with space']) {
+      expect(() => createPostgresWebhookStore(pool, { table }), table).toThrow(/`table` must be a table name/);
+    }
+  });
+
+  it('purges ids older than retentionMs, at most 1 000 at a time, and keeps younger ones', async () => {
+    const store = createPostgresWebhookStore(pg.pool(), { retentionMs: 3_600_000, purgeIntervalMs: Number.POSITIVE_INFINITY });
+    expect(await store.claim('evt_young')).toBe('claimed');
+    await pg.query(
+      "INSERT INTO credit_platform_webhook_events SELECT 'evt_old_' || i, now() - interval '2 hours' FROM generate_series(1, 1500) AS i",
+    );
+    expect(await store.purge()).toBe(1_000);
+    expect(await store.purge()).toBe(500);
+    expect(await store.purge()).toBe(0);
+    expect(await pg.query('SELECT event_id FROM credit_platform_webhook_events')).toEqual([{ event_id: 'evt_young' }]);
+  });
+
+  it('purges on its own after a committed delivery once purgeIntervalMs has passed', async () => {
+    await pg.query(LEDGER);
+    const { receive } = ledgerReceiver({ storeOptions: { purgeIntervalMs: 60_000 } });
+    expect((await receive(delivery('evt_first'))).outcome).toBe('processed');
+    await pg.query("UPDATE credit_platform_webhook_events SET received_at = now() - interval '80 hours'");
+    // The first delivery started the first purge (nothing to delete then); within the interval no other runs.
+    expect((await receive(delivery('evt_second'))).outcome).toBe('processed');
+    expect((await rows()).ids).toEqual(['evt_first', 'evt_second']);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    try {
+      expect((await receive(delivery('evt_third'))).outcome).toBe('processed');
+    } finally {
+      vi.useRealTimers();
+    }
+    await vi.waitFor(async () => expect((await rows()).ids).toEqual(['evt_second', 'evt_third']));
+  });
+
+  it('is refused by a receiver when it keeps ids for less than maxEventAge plus 5 minutes', () => {
+    const store = createPostgresWebhookStore(pg.pool(), { retentionMs: 24 * 3_600_000 });
+    expect(() => createWebhookReceiver({ secret: SECRET, store })).toThrow(TypeError);
+    expect(() => createWebhookReceiver({ secret: SECRET, store, maxEventAge: 23 * 3_600_000 })).not.toThrow();
+  });
+});
+
+/** The SQL blocks of the webhooks guide's section on this store, in order. */
+function guideSql(): string[] {
+  const guide = readFileSync('docs/guides/webhooks.md', 'utf8');
+  const section = guide.slice(guide.indexOf('## Exactly once with your database'), guide.indexOf('## Refused deliveries'));
+  return [...section.matchAll(/```sql\n([\s\S]*?)```/g)].map((m) => m[1]!);
+}
+
+describe('the guide and the example', () => {
+  it('the guide’s CREATE TABLE serves a store with createTable: false, and its purge statement deletes expired ids', async () => {
+    const [create, purge] = guideSql();
+    await pg.query(`${LEDGER}; ${create}`);
+    const { receive } = ledgerReceiver({ storeOptions: { createTable: false } });
+    expect((await receive(delivery('evt_migrated'))).outcome).toBe('processed');
+    await pg.query("UPDATE credit_platform_webhook_events SET received_at = now() - interval '73 hours'");
+    expect((await receive(delivery('evt_fresh'))).outcome).toBe('processed');
+    await pg.query(purge!, [259_500]);
+    expect((await rows()).ids).toEqual(['evt_fresh']);
+  });
+
+  it('the Express ledger example credits a deposit once, however often it is delivered', async () => {
+    await pg.query(LEDGER_TABLE);
+    const server = createLedgerApp(pg.pool(), { secret: SECRET }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/webhooks`;
+      const signed = createSignedWebhookDelivery({
+        type: 'deposit.created',
+        id: 'evt_example',
+        data: { depositId: 'dep_example', token: 'USDC', amount: '42.50', transactionHash: `0x${'ef'.repeat(32)}` },
+        secret: SECRET,
+      });
+      const statuses = [];
+      for (let i = 0; i < 3; i++)
+        statuses.push((await fetch(url, { method: 'POST', body: signed.body, headers: signed.headers })).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      expect(await pg.query('SELECT deposit_id, amount::text FROM ledger')).toEqual([
+        { deposit_id: 'dep_example', amount: '42.50' },
+      ]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('the callback context', () => {
+  it('has no db under the memory store', async () => {
+    const contexts: object[] = [];
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      store: createMemoryDedupStore(),
+      on: { 'deposit.created': (_event, context) => void contexts.push(context) },
+    });
+    expect((await receive(delivery('evt_memory'))).outcome).toBe('processed');
+    expect(contexts).toHaveLength(1);
+    expect('db' in (contexts[0] as object)).toBe(false);
+  });
+});
