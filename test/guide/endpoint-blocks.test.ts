@@ -36,7 +36,10 @@ interface Block {
   code: string;
 }
 
-/** The ts/js blocks of one Markdown file that are not marked `<!-- snippet: skip -->`. */
+/**
+ * The ts/js blocks of one Markdown file that are not marked `<!-- snippet: skip -->`, less those
+ * that need a PostgreSQL server (test/postgres/ runs the Express ledger example against one).
+ */
 function blocksOf(file: string): Block[] {
   const lines = readFileSync(join(root, file), 'utf8').split('\n');
   const blocks: Block[] = [];
@@ -47,7 +50,7 @@ function blocksOf(file: string): Block[] {
     const skipped = /<!--\s*snippet:\s*skip\b/.test(lines[i - 1] ?? '');
     const body: string[] = [];
     for (i++; i < lines.length && !(lines[i] as string).startsWith(open[1] as string); i++) body.push(lines[i] as string);
-    if (!skipped)
+    if (!skipped && !body.some((line) => line.includes("from 'credit-platform/postgres'")))
       blocks.push({ at: `${file}:${fenceLine}`, language: open[2]?.startsWith('t') ? 'ts' : 'js', code: body.join('\n') });
   }
   return blocks;

@@ -77,8 +77,9 @@ export function refusals(root: string, version: string): string[] {
 }
 
 /**
- * Renames the package tarball (`credit-platform-0.2.0.tgz`, what `npm pack` writes) in every
- * tracked Markdown file but the CHANGELOG to the new version's. Returns the files changed.
+ * Renames the package tarball (`credit-platform-0.2.0.tgz`, what `npm pack` writes) and the
+ * package as npm names it in a warning (`'credit-platform@0.2.0'`) in every tracked Markdown file
+ * but the CHANGELOG to the new version's. Returns the files changed.
  */
 function renameTarballMentions(root: string, name: string, from: string, to: string): string[] {
   const changed: string[] = [];
@@ -86,7 +87,9 @@ function renameTarballMentions(root: string, name: string, from: string, to: str
     if (file === 'CHANGELOG.md' || file.startsWith('changes/')) continue;
     const path = join(root, file);
     const text = readFileSync(path, 'utf8');
-    const renamed = text.replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`);
+    const renamed = text
+      .replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`)
+      .replaceAll(`'${name}@${from}'`, `'${name}@${to}'`);
     if (renamed !== text) {
       writeFileSync(path, renamed);
       changed.push(file);
