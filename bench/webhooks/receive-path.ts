@@ -1,13 +1,13 @@
 // What createNodeWebhookHandler costs per delivery without the HTTP server around it: each
 // delivery is a fresh Readable carrying the 891-byte signed body of ../shared/bench-peers/receivers.sh
-// (the same event id each time: a verified duplicate after the first) and a response stub,
+// (the same event id each time: a verified duplicate after the first) and a ServerResponse without a socket,
 // handed to the handler and to the hand-written node:http + node:crypto receiver of that harness
 // (the floor). CPU time per delivery, medians over interleaved rounds; the difference between the
 // two is what the SDK adds to the floor's whole request (receiver-cpu.ts measures that whole).
 // Run: npx tsx bench/webhooks/receive-path.ts [rounds] [--baseline=<path to another src/webhooks/index.ts>]
 //      [--only=node] (the floor and that one: for a profile with --cpu-prof)
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
@@ -51,22 +51,25 @@ const floor: Handler = async (req, res) => {
   res.end(ok ? '{"received":true}' : '{"error":"signature"}');
 };
 
-/** One delivery: a request stream that yields the body once read, and a response that records the status. */
+/**
+ * One delivery: a request stream that yields the body once read, and a real ServerResponse without
+ * a socket (node:http keeps its output in memory), resolving with the status once `end` is called.
+ */
 function deliver(handler: Handler): Promise<number> {
-  const req = Object.assign(new Readable({ read() {} }), { method: 'POST', headers }) as unknown as IncomingMessage;
+  const req = Object.assign(new Readable({ read() {} }), {
+    method: 'POST',
+    headers,
+    httpVersionMajor: 1,
+    httpVersionMinor: 1,
+  }) as unknown as IncomingMessage;
   return new Promise((resolve) => {
-    let status = 0;
-    const res = {
-      headersSent: false,
-      setHeader() {},
-      writeHead(code: number) {
-        status = code;
-        return res;
-      },
-      end() {
-        resolve(status);
-      },
-    } as unknown as ServerResponse;
+    const res = new ServerResponse(req);
+    const end = res.end.bind(res);
+    res.end = ((chunk: string) => {
+      end(chunk);
+      resolve(res.statusCode);
+      return res;
+    }) as typeof res.end;
     void handler(req, res);
     // As node:http's parser leaves a request whose body came in the packet of its headers.
     (req as { complete: boolean }).complete = true;
