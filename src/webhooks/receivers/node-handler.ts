@@ -1,5 +1,6 @@
 // The Node `(req, res)` receiver, for Express, Fastify and plain node:http. Node types only:
-// it reads the stream through its events and needs no `node:*` module at run time.
+// it reads the stream through its events and loads no `node:*` module at import time
+// (node:crypto comes through process.getBuiltinModule, as for verifyWebhookSignature).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WEBHOOK_SIGNATURE_HEADER } from '../constants.js';
 import { concatBytes } from '../../utils/bytes.js';
@@ -115,12 +116,14 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
 /**
  * A Node `(req, res)` webhook receiver for Express, Fastify and plain `node:http`: reads the
  * raw body from the stream (or from `req.body` when `express.raw` put a Buffer there),
- * verifies, de-duplicates by event id and runs your typed callback. A body already
+ * verifies (on `node:crypto`, synchronously, where `process.getBuiltinModule` gives it; else on
+ * Web Crypto), de-duplicates by event id and runs your typed callback. A body already
  * parsed by `express.json()` is a configuration error (500, reported to `onError`,
  * with a message naming `express.raw`), not a hang and not a silent 401. Never rejects.
  *
  * Reading the stream itself, it applies `readTimeout` (default 10 s): a body not received by then
- * is answered 408 with `Connection: close`, and no callback runs. So mount it where it gets the
+ * is answered 408 with `Connection: close`, and no callback runs (a body that came with its headers
+ * needs no timer, and gets none). So mount it where it gets the
  * unread stream: before any app-wide `express.json()` in Express; in Fastify, behind a
  * content-type parser that leaves the stream alone (see `examples/webhooks/fastify.ts`). Every
  * refused delivery is reported to `onRejected` (default: one `console.warn` line with its code).

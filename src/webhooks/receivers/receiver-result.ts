@@ -39,7 +39,10 @@ export type WebhookOutcome =
 export interface WebhookReceiverResult {
   /** The HTTP status: 2xx tells the service to stop retrying, anything else asks for a retry. */
   readonly status: number;
-  /** Response headers: JSON content type, `cache-control: no-store`, and `retry-after` or `allow` where they apply. */
+  /**
+   * Response headers: JSON content type, `cache-control: no-store`, and `retry-after` or `allow` where
+   * they apply. One frozen object per outcome, shared by every answer: copy it to add your own.
+   */
   readonly headers: Readonly<Record<string, string>>;
   /**
    * A small JSON document: `{"received":true}`, or `{"error":<outcome>}` with, for a refused
