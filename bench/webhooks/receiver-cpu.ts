@@ -7,6 +7,8 @@
 // second. Receivers are measured one at a time, in a fresh order each round; the ratio floor ÷
 // receiver (higher is better; 1 = as cheap as the floor) is taken within a round.
 // Run: npx tsx bench/webhooks/receiver-cpu.ts [rounds] [--requests=N] [--kinds=floor,node,fetch]
+//      (also octokit, stripe, standard: the peers of receivers.sh, from --peers=<node_modules>, by
+//      default the one receivers.sh installs in .tmp/bench-peers)
 //      [--baseline=<path to another src/webhooks/index.ts>] (adds its Node handler as "node (baseline)")
 import { type ChildProcess, fork } from 'node:child_process';
 import { createHmac } from 'node:crypto';
@@ -49,25 +51,39 @@ const body = JSON.stringify({
   timestamp: new Date().toISOString(),
   data: { depositId: 'dep_1', token: 'USDC', amount: '10.00', transactionHash: `0x${'ab'.repeat(32)}`, memo: 'x'.repeat(640) },
 });
-const headers = {
-  'content-type': 'application/json',
-  'content-length': String(Buffer.byteLength(body)),
-  'x-webhook-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
+const hex = createHmac('sha256', SECRET).update(body).digest('hex');
+const t = Math.floor(Date.now() / 1000);
+const common = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+// Each peer's own signature header, as receivers.mjs sends them.
+const HEADERS: Record<string, Record<string, string>> = {
+  octokit: { ...common, 'x-hub-signature-256': `sha256=${hex}` },
+  stripe: { ...common, 'stripe-signature': `t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${body}`).digest('hex')}` },
+  standard: {
+    ...common,
+    'webhook-id': 'msg_1',
+    'webhook-timestamp': String(t),
+    'webhook-signature': `v1,${createHmac('sha256', Buffer.from('c'.repeat(32)))
+      .update(`msg_1.${t}.${body}`)
+      .digest('base64')}`,
+  },
 };
+const headersOf = (kind: string) => HEADERS[kind] ?? { ...common, 'x-webhook-signature': hex };
+const PEERS_DIR = option('peers') ?? fileURLToPath(new URL('../../.tmp/bench-peers/node_modules', import.meta.url));
 
 interface Receiver {
   readonly name: string;
   readonly child: ChildProcess;
   readonly port: number;
+  readonly headers: Record<string, string>;
 }
 
 async function start(name: string, kind: string, entry: string): Promise<Receiver> {
-  const child = fork(CHILD, [kind, SECRET, entry], { execArgv: [] });
+  const child = fork(CHILD, [kind, SECRET, entry], { execArgv: [], env: { ...process.env, PEERS_DIR } });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message) => resolve(message as number));
     child.once('exit', (code) => reject(new Error(`${name}: receiver exited ${code}`)));
   });
-  return { name, child, port };
+  return { name, child, port, headers: headersOf(kind) };
 }
 
 const cpuOf = (child: ChildProcess) =>
@@ -78,7 +94,7 @@ const cpuOf = (child: ChildProcess) =>
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
 
-function post(port: number): Promise<void> {
+function post(port: number, headers: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path: '/hooks', method: 'POST', headers, agent }, (res) => {
       res.resume();
@@ -89,26 +105,26 @@ function post(port: number): Promise<void> {
   });
 }
 
-async function load(port: number, requests: number): Promise<void> {
+async function load({ port, headers }: Receiver, requests: number): Promise<void> {
   let left = requests;
   const lane = async () => {
-    while (left-- > 0) await post(port);
+    while (left-- > 0) await post(port, headers);
   };
   await Promise.all(Array.from({ length: CONNECTIONS }, lane));
 }
 
 /** CPU microseconds the receiver spends per delivery over `REQUESTS` deliveries. */
 async function measure(receiver: Receiver): Promise<number> {
-  await load(receiver.port, 1_000);
+  await load(receiver, 1_000);
   const before = await cpuOf(receiver.child);
-  await load(receiver.port, REQUESTS);
+  await load(receiver, REQUESTS);
   return ((await cpuOf(receiver.child)) - before) / REQUESTS;
 }
 
 const receivers: Receiver[] = [];
 for (const kind of KINDS) receivers.push(await start(kind, kind, ENTRY));
 if (BASELINE) receivers.push(await start('node (baseline)', 'node', await bundled(BASELINE, 'webhooks-baseline')));
-for (const receiver of receivers) await load(receiver.port, 3_000); // JIT warm-up
+for (const receiver of receivers) await load(receiver, 3_000); // JIT warm-up
 
 const times = new Map<string, number[]>(receivers.map((r) => [r.name, []]));
 const ratios = new Map<string, number[]>(receivers.map((r) => [r.name, []]));
