@@ -4,40 +4,17 @@ import { withoutProtoKeys } from '../../utils/proto-keys.js';
 import { WebhookVerificationError } from '../errors.js';
 import { WEBHOOK_EVENT_TYPES } from '../event-types.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
+import { isIsoInstant } from './iso-instant.js';
 
 // ignoreBOM keeps a BOM in the text, so bytes and the same string parse alike.
 const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const KNOWN_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(WEBHOOK_EVENT_TYPES);
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 const DEPOSIT_FIELDS = ['depositId', 'token', 'amount', 'transactionHash'] as const;
 
 type JsonObject = Record<string, unknown>;
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** True for an ISO 8601 date-time with a zone (`Z` or an offset) that names a real instant. */
-function isIsoInstant(value: string): boolean {
-  const m = INSTANT.exec(value);
-  if (m === null) return false;
-  // The pattern makes groups 1-6 mandatory; the offset groups 8-9 may be absent.
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offH = 0, offM = 0] = [1, 2, 3, 4, 5, 6, 8, 9].map(
-    (i) => (m[i] === undefined ? undefined : Number(m[i])),
-  );
-  // Date.parse rolls 2024-02-30 over to March, so the calendar is checked here.
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return (
-    month >= 1 &&
-    month <= 12 &&
-    day >= 1 &&
-    day <= daysInMonth &&
-    hour <= 23 &&
-    minute <= 59 &&
-    second <= 59 &&
-    offH <= 23 &&
-    offM <= 59
-  );
 }
 
 function invalid(message: string): WebhookVerificationError {

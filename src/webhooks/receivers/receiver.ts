@@ -4,7 +4,8 @@ import { constructWebhookEventAsync } from '../events/construct-async.js';
 import type { WebhookClaim } from '../stores/dedup-store.js';
 import { WebhookVerificationError } from '../errors.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
-import type { WebhookPayload, WebhookSignatureHeader } from '../inputs.js';
+import type { ConstructWebhookEventOptions } from '../events/freshness.js';
+import type { WebhookPayload, WebhookSecret, WebhookSignatureHeader } from '../inputs.js';
 import { withLeaseRenewal } from './lease-renewal.js';
 import { logNotRun } from './receiver-logger.js';
 import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
@@ -94,12 +95,25 @@ export function createWebhookReceiver<Db = never>(
   return receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
 }
 
+/**
+ * @internal How a receiver verifies and parses a delivery: `constructWebhookEventAsync` (Web Crypto,
+ * any runtime) unless the handler knows it runs where node:crypto's synchronous twin is cheaper.
+ */
+export type ConstructEvent = (
+  payload: WebhookPayload,
+  signature: WebhookSignatureHeader,
+  secret: WebhookSecret,
+  options: ConstructWebhookEventOptions,
+) => WebhookEvent | UnknownWebhookEvent | Promise<WebhookEvent | UnknownWebhookEvent>;
+
 /** @internal The receiver, for options the caller (a handler) has resolved under its own name. */
 export function receiverFor<Db>(
   options: WebhookReceiverOptions<Db>,
   resolved: ResolvedReceiverOptions,
+  construct: ConstructEvent = constructWebhookEventAsync,
 ): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
   const { store, onError } = resolved;
+  const constructOptions: ConstructWebhookEventOptions = { maxEventAge: resolved.maxEventAge };
 
   function rejected(error: WebhookVerificationError): WebhookReceiverResult {
     // The JSON parser's error, kept as `cause`, quotes the body: onRejected gets neither.
@@ -116,7 +130,7 @@ export function receiverFor<Db>(
     let event: WebhookEvent | UnknownWebhookEvent;
     try {
       if (byteLength(body) > resolved.maxBodyBytes) return respond('payload_too_large');
-      event = await constructWebhookEventAsync(body, signature, options.secret, { maxEventAge: resolved.maxEventAge });
+      event = await construct(body, signature, options.secret, constructOptions);
     } catch (error) {
       if (error instanceof WebhookVerificationError) return rejected(error);
       onError(error);

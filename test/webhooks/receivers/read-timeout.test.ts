@@ -1,9 +1,10 @@
 // readTimeout: a body that trickles in (one byte every 150 ms, from a loopback sender) is answered
 // 408 once the deadline passes, and no callback runs; a body that arrives in time is unaffected,
-// and the deadline's timer is cleared either way.
+// and the deadline's timer is cleared either way. The Node handler arms none for a body that came
+// with its headers.
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request, type Server } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serveFetch } from '../../../examples/webhooks/serve-fetch.js';
 import {
@@ -41,6 +42,41 @@ const RECEIVERS: [string, (options: WebhookReceiverOptions) => Promise<string>][
   ['createNodeWebhookHandler (node:http)', (options) => listen(createServer(createNodeWebhookHandler(options)))],
 ];
 
+/** Posts `body` `gapMs` after its headers, and resolves with the answer. */
+function postLate(url: string, body: string, headers: Record<string, string>, gapMs: number) {
+  return new Promise<{ status: number | undefined; body: string }>((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } });
+    req.on('response', async (res) => {
+      let text = '';
+      for await (const chunk of res) text += chunk;
+      resolve({ status: res.statusCode, body: text });
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+    setTimeout(() => req.end(body), gapMs);
+  });
+}
+
+/** Sends a whole POST (headers and body) in one write on a fresh connection, and resolves with the status. */
+async function postInOneWrite(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  const { hostname, port, pathname } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  await once(socket, 'connect');
+  const head = Object.entries({
+    ...headers,
+    host: `${hostname}:${port}`,
+    'content-length': Buffer.byteLength(body),
+    connection: 'close',
+  })
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
+  // Not end(): a half-closed request is one node:http gives up on; connection: close ends the exchange.
+  socket.write(`POST ${pathname} HTTP/1.1\r\n${head}\r\n${body}`);
+  let answer = '';
+  for await (const chunk of socket) answer += chunk;
+  return Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1]);
+}
+
 function deposit() {
   return createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
 }
@@ -66,12 +102,45 @@ describe.each(RECEIVERS)('%s readTimeout', (_, start) => {
     const onDeposit = vi.fn();
     const url = await start({ secret: SECRET, on: { 'deposit.created': onDeposit }, readTimeout: 43_210 });
     const delivery = deposit();
-    const response = await fetch(url, { method: 'POST', body: delivery.body, headers: delivery.headers });
-    expect([response.status, await response.json()]).toEqual([200, { received: true }]);
+    // The body follows its headers 100 ms later, so it is still on the wire when the handler starts.
+    const response = await postLate(url, delivery.body, delivery.headers, 100);
+    expect([response.status, JSON.parse(response.body)]).toEqual([200, { received: true }]);
     expect(onDeposit).toHaveBeenCalledOnce();
     const deadlines = setTimer.mock.results.filter((_, i) => setTimer.mock.calls[i]?.[1] === 43_210);
     expect(deadlines).toHaveLength(1);
     expect(clearTimer).toHaveBeenCalledWith(deadlines[0]?.value);
+  });
+});
+
+describe('createNodeWebhookHandler arms the deadline only for a body still on the wire', () => {
+  it('arms no timer for a body that came with its headers', async () => {
+    const setTimer = vi.spyOn(globalThis, 'setTimeout');
+    const onDeposit = vi.fn();
+    const url = await listen(
+      createServer(createNodeWebhookHandler({ secret: SECRET, on: { 'deposit.created': onDeposit }, readTimeout: 43_210 })),
+    );
+    const delivery = deposit();
+    expect(await postInOneWrite(url, delivery.body, delivery.headers)).toBe(200);
+    expect(onDeposit).toHaveBeenCalledOnce();
+    expect(setTimer.mock.calls.filter(([, ms]) => ms === 43_210)).toEqual([]);
+  });
+
+  it('answers 408 to a whole body on a stream that another middleware paused, as it cannot end', async () => {
+    const onDeposit = vi.fn();
+    const handler = createNodeWebhookHandler({ secret: SECRET, on: { 'deposit.created': onDeposit }, readTimeout: 300 });
+    const url = await listen(
+      createServer((req, res) => {
+        req.pause();
+        // Called once the whole request is parsed (`complete`), as behind a slow middleware.
+        setTimeout(() => {
+          expect(req.complete).toBe(true);
+          void handler(req, res);
+        }, 100);
+      }),
+    );
+    const delivery = deposit();
+    expect(await postInOneWrite(url, delivery.body, delivery.headers)).toBe(408);
+    expect(onDeposit).not.toHaveBeenCalled();
   });
 });
 

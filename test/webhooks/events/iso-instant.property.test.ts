@@ -1,0 +1,83 @@
+// The `timestamp` check reads the text by index; it must accept exactly what the regular expression
+// plus calendar check it replaced accepted (kept here as the reference).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isIsoInstant } from '../../../src/webhooks/events/iso-instant.js';
+
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
+
+function reference(value: string): boolean {
+  const m = INSTANT.exec(value);
+  if (m === null) return false;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offH = 0, offM = 0] = [1, 2, 3, 4, 5, 6, 8, 9].map(
+    (i) => (m[i] === undefined ? undefined : Number(m[i])),
+  );
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offH <= 23 &&
+    offM <= 59
+  );
+}
+
+// Near misses: each part drawn from values around its bounds, separators from the right one and a
+// few wrong ones (other separators, Unicode digits, nothing), so most strings are almost valid.
+const digits = (n: number, max: number) => fc.integer({ min: 0, max }).map((v) => String(v).padStart(n, '0'));
+const part = (good: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 8, arbitrary: good }, fc.constantFrom('', '٣', '0', '000', 'x', ' ', '-', ':', '+'));
+const sep = (...good: string[]) =>
+  fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...good) }, fc.constantFrom('', ' ', '/', '.', 'T', ':'));
+const nearInstant = fc
+  .tuple(
+    part(fc.oneof(digits(4, 9999), fc.constantFrom('0000', '0004', '0100', '1900', '2000', '2024', '2100'))),
+    sep('-'),
+    part(digits(2, 13)),
+    sep('-'),
+    part(fc.oneof(digits(2, 32), fc.constantFrom('28', '29', '30', '31'))),
+    sep('T', 't'),
+    part(digits(2, 25)),
+    sep(':'),
+    part(digits(2, 61)),
+    sep(':'),
+    part(digits(2, 61)),
+    fc.oneof(fc.constant(''), fc.constant('.'), fc.stringMatching(/^\.\d{1,12}$/), fc.constantFrom('.1a', '..1')),
+    fc.oneof(
+      fc.constantFrom('Z', 'z', '', 'ZZ', 'Z ', '+', '+0100', 'GMT'),
+      fc.tuple(fc.constantFrom('+', '-'), part(digits(2, 25)), sep(':'), part(digits(2, 61))).map((p) => p.join('')),
+    ),
+  )
+  .map((parts) => parts.join(''));
+
+describe('isIsoInstant', () => {
+  it('accepts exactly what the regular expression and calendar check accepted, on near misses and on any string', () => {
+    fc.assert(
+      fc.property(fc.oneof(nearInstant, fc.string(), fc.string({ unit: 'binary' })), (text) => {
+        expect(isIsoInstant(text)).toBe(reference(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    ['2024-02-29T23:59:59Z', true],
+    ['2023-02-29T00:00:00Z', false],
+    ['2100-02-29T00:00:00Z', false],
+    ['2000-02-29T00:00:00Z', true],
+    ['0000-02-29T00:00:00Z', false], // Date.UTC reads year 0 as 1900, as the check always has
+    ['2026-04-31T00:00:00Z', false],
+    ['2026-06-01t08:00:00.123456+02:00', true],
+    ['2026-06-01T08:00:00.Z', false],
+    ['2026-06-01T08:00:00+24:00', false],
+    ['2026-06-01T08:00:00', false],
+    ['2026-06-01T08:00:00Z\n', false],
+  ])('%s: %s', (text, valid) => {
+    expect(isIsoInstant(text)).toBe(valid);
+    expect(reference(text)).toBe(valid);
+  });
+});
