@@ -32,7 +32,10 @@ function runAsOwner(program: string, args: string[]): void {
   const path = programPath(program);
   if (!path) throw new Error(`${program} is neither on PATH nor in /usr/lib/postgresql/<major>/bin`);
   const root = process.getuid?.() === 0;
-  const [file, argv] = root ? ['runuser', ['-u', 'postgres', '--', path, ...args]] : [path, args];
+  // initdb refuses to run as root: run the server programs as the `postgres` user (runuser is in
+  // /usr/sbin, which a user's PATH may lack).
+  const runuser = programPath('runuser') ?? '/usr/sbin/runuser';
+  const [file, argv] = root ? [runuser, ['-u', 'postgres', '--', path, ...args]] : [path, args];
   execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
 }
 
@@ -51,7 +54,7 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     runAsOwner('pg_ctl', ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings]);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
-    const stderr = (error as { stderr?: Buffer }).stderr?.toString() ?? '';
+    const stderr = (error as { stderr?: Buffer }).stderr?.toString() || (error as Error).message;
     throw new Error(`could not start PostgreSQL from ${dirname(programPath('initdb') ?? '?')}: ${stderr}`);
   }
   const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
