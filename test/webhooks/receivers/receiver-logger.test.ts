@@ -66,7 +66,7 @@ describe('the receivers log a delivery whose handler did not run at debug', () =
     await receive({ body: delivery.body, signature });
     expect((await receive({ body: delivery.body, signature })).outcome).toBe('duplicate');
     const [message, fields] = log.debug.mock.calls[0] ?? [];
-    expect(message).not.toMatch(/[\n\u001b]/);
+    expect([message.includes('\n'), message.includes('\u001b')]).toEqual([false, false]);
     expect(message).toContain('"evt_1\\n2026-01-01 INFO forged line \\u001b[2J');
     expect(message.length).toBeLessThan(250);
     expect(fields).toMatchObject({ eventId: id });
