@@ -36,7 +36,7 @@ function byteLength(body: WebhookPayload): number {
 }
 
 // The context of callbacks under a store without transactions: nothing but the event.
-const NO_DB: WebhookHandlerContext = Object.freeze({});
+const NO_DB: WebhookHandlerContext = /* @__PURE__ */ Object.freeze({});
 
 function dispatch<Db>(
   options: WebhookReceiverOptions<Db>,
