@@ -44,11 +44,23 @@ run_area() {
   local name=$1 threshold=$2
   shift 2
   [ "$#" -gt 0 ] || { echo "PASS mutation $name: no changed lines"; return 0; }
+  # Stryker's command line has no option for the break threshold, and reads `--incremental false`
+  # as a config file named "false": the area's settings go in a config of its own.
+  local config=".tmp/stryker-ci-$name.config.mjs"
+  cat >"$config" <<EOF
+import base from '../stryker.config.mjs';
+export default {
+  ...base,
+  incremental: false,
+  thresholds: { ...base.thresholds, break: $threshold },
+  reporters: ['clear-text', 'json'],
+  jsonReporter: { fileName: 'reports/mutation/ci-$name.json' },
+};
+EOF
   # One --mutate holding every selector, comma-separated: Stryker keeps only the last of several.
   local selectors
   selectors=$(IFS=,; printf '%s' "$*")
-  if stryker run --mutate "$selectors" --thresholds.break "$threshold" --incremental false \
-    --reporters clear-text --reporters json >".tmp/mutation-$name.log" 2>&1; then
+  if stryker run "$config" --mutate "$selectors" >".tmp/mutation-$name.log" 2>&1; then
     echo "PASS mutation $name ($# ranges, break $threshold%): $(grep -o 'Final mutation score of [0-9.]*' ".tmp/mutation-$name.log" | tail -1)"
   else
     tail -40 ".tmp/mutation-$name.log"
