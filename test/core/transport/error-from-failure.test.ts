@@ -46,7 +46,7 @@ const gaveUp = (reason: string): RetryDecision => ({
   serverWaitMs: undefined,
   resetAt: undefined,
 });
-const connectionFailure = (cause: unknown) => new NetworkError(request, { cause });
+const connectionFailure = (cause: unknown) => new NetworkError(request, { cause: cause as Error });
 
 describe("the caller's signal decides first", () => {
   it('an aborted signal is an APIUserAbortError whatever ky threw, with the reason as the cause', () => {
@@ -175,7 +175,7 @@ describe('no response', () => {
 
 describe('anything else', () => {
   it("an error of the SDK's own is thrown as it is", () => {
-    const own = new ConfigurationError('bad');
+    const own = new ConfigurationError('baseUrl', 'bad');
     expect(toSdkError(own, state(0), call())).toBe(own);
   });
 
