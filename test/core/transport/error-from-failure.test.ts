@@ -159,6 +159,8 @@ describe('no response', () => {
     expect(toSdkError(connectionFailure(chain), state(1), call()).message).toContain('(EDEEP)');
     const deeper = new Error('top', { cause: chain });
     expect(toSdkError(connectionFailure(deeper), state(1), call()).message).toContain('(top)');
+    // A chain that ends in a null cause is read to its end, not dereferenced.
+    expect(toSdkError(connectionFailure(new Error('closed', { cause: null })), state(1), call()).message).toContain('(closed)');
     const numeric = Object.assign(new Error('numeric'), { code: -111 });
     expect(toSdkError(connectionFailure(numeric), state(1), call()).message).toContain('(numeric)');
   });
