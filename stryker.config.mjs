@@ -19,6 +19,9 @@ export default {
   reporters: ['clear-text', 'progress', 'json'],
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   tempDirName: '.tmp/stryker',
+  // Scratch and build output: without this, a run copies into its sandbox every other run's
+  // sandbox under .tmp (twice the files for two runs side by side) and the bench results.
+  ignorePatterns: ['/.tmp', '/dist', '/coverage', '/docs/api', '/bench/results', '*.tgz'],
   // The initial run is the related part of the suite under instrumentation: minutes on 2 cores.
   dryRunTimeoutMinutes: 30,
   timeoutMS: 10_000,

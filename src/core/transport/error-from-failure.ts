@@ -62,6 +62,7 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
   const gaveUp = decision && !decision.retry && decision.gaveUp ? `; not retried: ${decision.reason}` : '';
   const attempts = `${state.attempts === 1 ? '1 attempt' : `${state.attempts} attempts`}${gaveUp}`;
   if (error instanceof TimeoutError) {
+    // Stryker disable next-line ConditionalExpression: without totalTimeout the comparison is with NaN, false either way
     if (call.totalTimeout !== undefined && state.elapsed() >= call.totalTimeout - 1) {
       return new APITimeoutError(`${where} timed out: totalTimeout of ${call.totalTimeout} ms spent over ${attempts}.`);
     }

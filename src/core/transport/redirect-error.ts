@@ -29,7 +29,8 @@ export function redirectMessage(response: Response, requestUrl: string, where: s
 // `URL.origin` never holds a user name or password; a relative Location resolves to the
 // service's own origin.
 function locationOrigin(location: string | null, requestUrl: string): string | undefined {
-  if (location === null || location.trim() === '') return undefined;
+  // Header values come trimmed (Fetch spec): a blank Location is ''.
+  if (location === null || location === '') return undefined;
   let origin: string;
   try {
     origin = new URL(location, requestUrl).origin;

@@ -169,3 +169,28 @@ describe('redact: a secret echoed in an encoding', () => {
     expect(out.slice(text.length)).toContain('[REDACTED]');
   });
 });
+
+describe('redact: where a match starts and ends', () => {
+  it('a base64 spelling cut short at the start of the text is redacted from its first character', () => {
+    // "u:" is 2 bytes: the key's bits start inside character 2, and its needle at character 3.
+    const encoded = b64(`u:${KEY}`);
+    const end = Math.ceil((8 * (2 + KEY.length)) / 6);
+    expect(redact(encoded.slice(3), [KEY])).toBe(`[REDACTED]${encoded.slice(end)}`);
+    expect(redact(encoded.slice(2), [KEY])).toBe(`[REDACTED]${encoded.slice(end)}`);
+  });
+
+  it('two echoes apart are two markers; echoes that touch are one', () => {
+    expect(redact('abcd-abcd', ['abcd'])).toBe('[REDACTED]-[REDACTED]');
+    expect(redact('abcdabcd', ['abcd'])).toBe('[REDACTED]');
+    expect(redact('x efgh y abcd z', ['abcd', 'efgh'])).toBe('x [REDACTED] y [REDACTED] z');
+  });
+
+  it('a secret that holds an escape is found however the echo spells that character', () => {
+    expect(redact('x sk\\u002fkey1 y', ['sk%2Fkey1'])).toBe('x [REDACTED] y');
+    expect(redact('x sk%2Fkey1 y', ['sk%2Fkey1'])).toBe('x [REDACTED] y');
+  });
+
+  it('a secret too short to redact leaves the others of the call at work', () => {
+    expect(redact('abc and abcd', ['abc', 'abcd'])).toBe('abc and [REDACTED]');
+  });
+});

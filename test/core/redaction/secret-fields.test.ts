@@ -92,3 +92,56 @@ describe('secretsIn: the walk of a request body', () => {
     expect(secretsIn({ a: { b: { secret: 'whsec_shallow' } } })).toEqual(['whsec_shallow']);
   });
 });
+
+describe('secretsIn: the exact rule and bounds', () => {
+  it('nothing in a body that is not an object', () => {
+    for (const body of [null, undefined, 'secret', 42]) expect(secretsIn(body)).toEqual([]);
+  });
+
+  it('each secret once, every string under a secret-named field, none inherited', () => {
+    expect(secretsIn({ secret: 'whsec_same', password: 'whsec_same', passwords: ['pw_1', 'pw_2', 7] })).toEqual([
+      'whsec_same',
+      'pw_1',
+      'pw_2',
+    ]);
+    expect(secretsIn(Object.create({ secret: 'whsec_inherited' }))).toEqual([]);
+  });
+
+  it.each([
+    ['token', false],
+    ['Token', false],
+    ['tokenId', false],
+    ['idToken', true],
+    ['refresh-token', true],
+    ['api-key', true],
+    ['Private_Key', true],
+    ['passwd', true],
+    ['db_credentials', true],
+    ['proxyAuthorization', true],
+    ['secret2', true],
+    ['amount', false],
+  ])('a field named %s names a secret: %s', (name, named) => {
+    expect(secretsIn({ [name]: 'value_0001' })).toEqual(named ? ['value_0001'] : []);
+  });
+
+  it('reads 8 levels: a secret in the object 7 levels down is collected, 8 levels down it is not', () => {
+    const nest = (levels: number): unknown => {
+      let body: unknown = { secret: `whsec_${levels}` };
+      for (let i = 0; i < levels; i++) body = { next: body };
+      return body;
+    };
+    expect(secretsIn(nest(7))).toEqual(['whsec_7']);
+    expect(secretsIn(nest(8))).toEqual([]);
+  });
+
+  it('reads 1,000 values: the body, then 998 more before the secret is too many', () => {
+    expect(secretsIn({ filler: Array(997).fill(0), secret: 'whsec_in_budget' })).toEqual(['whsec_in_budget']);
+    expect(secretsIn({ filler: Array(998).fill(0), secret: 'whsec_over_budget' })).toEqual([]);
+  });
+
+  it('keeps exactly 32 secrets, the first ones, from a body that holds more', () => {
+    const secrets = Array.from({ length: 40 }, (_, i) => `whsec_${i}`);
+    expect(secretsIn({ secrets })).toEqual(secrets.slice(0, 32));
+    expect(secretsIn({ list: secrets.map((secret) => ({ secret })) })).toEqual(secrets.slice(0, 32));
+  });
+});

@@ -2,6 +2,7 @@
 // keeps its reason as the cause, and an already-aborted one sends nothing.
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKOFF } from '../../../src/core/retry-policy.js';
+import type { Middleware } from '../../../src/core/types.js';
 import { APITimeoutError, APIUserAbortError, CreditPlatform } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { envelope, loopback } from '../../helpers/loopback.js';
@@ -23,9 +24,17 @@ describe("the caller's AbortSignal", () => {
     const server = await loopback((_req, res) => res.writeHead(500).end());
     const controller = new AbortController();
     const reason = new Error('shutting down');
-    setTimeout(() => controller.abort(reason), 150);
+    // Aborted once the first answer is in, so the call is waiting to retry (on a loaded machine
+    // a timer could fire before the request left).
+    const abortAfterAnswer: Middleware = async (request, next) => {
+      const response = await next(request);
+      setTimeout(() => controller.abort(reason), 50);
+      return response;
+    };
     const started = Date.now();
-    const error = await captureError(at(server.baseUrl).accounts.me({ signal: controller.signal }));
+    const error = await captureError(
+      at(server.baseUrl, { middleware: [abortAfterAnswer] }).accounts.me({ signal: controller.signal }),
+    );
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(error.cause).toBe(reason);
     expect(Date.now() - started).toBeLessThan(2_000);
