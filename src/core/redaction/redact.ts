@@ -110,14 +110,19 @@ export function redactHeaders(headers: Headers, secrets: readonly string[]): Hea
 
 /**
  * The `cause` an SDK error keeps: the original when nothing of it can hold a secret, else a copy
- * of the chain that keeps only each error's name, `code` and message and stack, redacted. The
+ * of the chain that keeps only each error's name, `code` and message and stack, redacted, at most
+ * five errors deep. A string cause is redacted; an object cause that is not an Error is dropped. The
  * original is kept only when its message, stack and every other field it lists are strings or
  * numbers free of secrets: a field holding an object (the `Request` a custom `fetch` attached,
  * with the key in its headers) cannot be vouched for, so the copy leaves it out.
  */
 export function redactCause(cause: unknown, secrets: readonly string[], depth = 0): unknown {
-  if (!(cause instanceof Error) || depth > 4) return cause;
-  const inner = redactCause(cause.cause, secrets, depth + 1);
+  if (typeof cause === 'string') return redact(cause, secrets);
+  // An object that is not an Error cannot be vouched for field by field: it is left out.
+  if (!(cause instanceof Error))
+    return (typeof cause === 'object' || typeof cause === 'function') && cause !== null ? undefined : cause;
+  // Five errors deep is more than any chain the SDK builds; what lies below is dropped, never kept unread.
+  const inner = depth >= 4 ? undefined : redactCause(cause.cause, secrets, depth + 1);
   const message = redact(cause.message, secrets);
   const stack = cause.stack === undefined ? undefined : redact(cause.stack, secrets);
   if (message === cause.message && stack === cause.stack && inner === cause.cause && fieldsAreClean(cause, secrets)) {

@@ -1,6 +1,7 @@
 // What an SDK error keeps of the error that caused it: the original when nothing of it can hold a
 // secret, else a redacted copy (redactCause); of an error thrown by the `apiKey` function, only
 // its class name and code (opaqueCause). Also the error items and headers of an API error.
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { opaqueCause, redactCause, redactHeaders, redactItems } from '../../../src/core/redaction/redact.js';
 
@@ -14,6 +15,25 @@ function failure(message: string, fields: Record<string, unknown> = {}, cause?: 
 }
 
 describe('redactCause', () => {
+  it('never keeps a secret however deep the chain: below five errors the rest is dropped', () => {
+    let chain: Error = failure(`deepest: ${KEY}`);
+    for (let i = 0; i < 7; i++) chain = failure(`level ${i}`, {}, chain);
+    const kept = redactCause(chain, SECRETS);
+    expect(inspect(kept, { depth: 20 })).not.toContain(KEY);
+    let depth = 0;
+    for (let at: unknown = kept; at instanceof Error; at = at.cause) depth++;
+    expect(depth).toBe(5);
+  });
+
+  it('redacts a string cause and leaves out an object cause that is not an Error', () => {
+    expect(redactCause(`vault said: ${KEY}`, SECRETS)).toBe('vault said: [REDACTED]');
+    expect(redactCause({ apiKey: KEY }, SECRETS)).toBeUndefined();
+    const withObject = redactCause(failure('fetch failed', {}, { request: { headers: { 'x-api-key': KEY } } }), SECRETS) as Error;
+    expect([withObject.message, withObject.cause]).toEqual(['fetch failed', undefined]);
+    expect(redactCause(42, SECRETS)).toBe(42);
+    expect(redactCause(undefined, SECRETS)).toBeUndefined();
+  });
+
   it('keeps a cause that holds no secret as it is, the same object, fields and chain', () => {
     const inner = failure('connect ECONNREFUSED 127.0.0.1:1', {
       code: 'ECONNREFUSED',
@@ -68,7 +88,7 @@ describe('redactCause', () => {
     for (const key of Object.keys(fields)) expect(Object.hasOwn(copy, key)).toBe(false);
   });
 
-  it('redacts a secret at every depth of the chain it keeps, and keeps the clean part of the chain as it is', () => {
+  it('redacts a secret at every depth of the chain it keeps, five errors, and drops what lies below unread', () => {
     const clean = failure('socket hang up', { code: 'ECONNRESET' });
     let chain: Error = failure(`deep ${KEY}`, {}, clean);
     for (let i = 3; i >= 0; i--) chain = failure(`level ${i}`, {}, chain);
@@ -80,7 +100,7 @@ describe('redactCause', () => {
       copy = copy.cause as Error;
     }
     expect(messages).toEqual(['level 0', 'level 1', 'level 2', 'level 3', 'deep [REDACTED]']);
-    expect(copy).toBe(clean);
+    expect(copy).toBeUndefined();
   });
 });
 
