@@ -6,7 +6,8 @@
 // two is what the SDK adds to the floor's whole request (receiver-cpu.ts measures that whole).
 // Run: npx tsx bench/webhooks/receive-path.ts [rounds] [--baseline=<path to another src/webhooks/index.ts>]
 //      [--only=node] (the floor and that one: for a profile with --cpu-prof)
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { floorReceiver, type Handler } from './floor-receiver.js';
+import { createHmac } from 'node:crypto';
 import { type IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { build } from 'esbuild';
@@ -14,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 import { cpuNow } from '../lib/cpu-time.js';
 import { median, shuffled } from '../lib/stats.js';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 type Entry = typeof import('../../src/webhooks/index.js');
 
 const ROUNDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 21);
@@ -35,21 +35,7 @@ const headers = {
   'x-webhook-signature': createHmac('sha256', SECRET).update(body).digest('hex'),
 };
 
-const read = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-const floor: Handler = async (req, res) => {
-  const raw = await read(req);
-  const sig = req.headers['x-webhook-signature'];
-  const mac = createHmac('sha256', SECRET).update(raw).digest();
-  const ok = typeof sig === 'string' && sig.length === 64 && timingSafeEqual(mac, Buffer.from(sig, 'hex'));
-  if (ok) JSON.parse(raw.toString('utf8'));
-  res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-  res.end(ok ? '{"received":true}' : '{"error":"signature"}');
-};
+const floor = floorReceiver(SECRET);
 
 /**
  * One delivery: a request stream that yields the body once read, and a real ServerResponse without

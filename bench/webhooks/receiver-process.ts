@@ -2,31 +2,15 @@
 // and (for the SDK kinds) the path of a webhooks entry module; PEERS_DIR, for the peers' kinds, the
 // node_modules folder that holds them. It sends its port when listening,
 // and answers the message 'cpu' with the CPU microseconds it has used so far.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { floorReceiver, type Handler, readBody as read } from './floor-receiver.js';
+import http, { type ServerResponse } from 'node:http';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 type Entry = typeof import('../../src/webhooks/index.js');
 
 const [kind, secret = '', entryPath = ''] = process.argv.slice(2);
 const PEERS = process.env.PEERS_DIR ?? '';
 
-// The floor: the same hand-written receiver as ../shared/bench-peers/receivers.mjs.
-const read = (req: IncomingMessage) =>
-  new Promise<Buffer>((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-  });
-const floor: Handler = async (req, res) => {
-  const raw = await read(req);
-  const sig = req.headers['x-webhook-signature'];
-  const mac = createHmac('sha256', secret).update(raw).digest();
-  const ok = typeof sig === 'string' && sig.length === 64 && timingSafeEqual(mac, Buffer.from(sig, 'hex'));
-  if (ok) JSON.parse(raw.toString('utf8'));
-  res.writeHead(ok ? 200 : 401, { 'content-type': 'application/json' });
-  res.end(ok ? '{"received":true}' : '{"error":"signature"}');
-};
+const floor = floorReceiver(secret);
 
 // The Fetch handler behind the smallest node:http adapter: what it costs besides the adapter.
 function fetchAdapter(handle: (request: Request) => Promise<Response>): Handler {
