@@ -57,6 +57,19 @@ async function rows(): Promise<{ ids: string[]; ledger: number }> {
   return { ids: ids.map((r) => r.event_id), ledger: Number(ledger[0]?.n) };
 }
 
+/** A handler held at a gate: `entered()` says it is in, `held` keeps it there until `release()`. */
+function handlerGate() {
+  let release: () => void = () => undefined;
+  let entered: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const inHandler = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  return { release: () => release(), held, entered: () => entered(), inHandler };
+}
+
 describe('createPostgresWebhookStore under a receiver', () => {
   it('commits the event id with the handler’s write, and acknowledges a duplicate without running it', async () => {
     await pg.query(LEDGER);
@@ -90,14 +103,7 @@ describe('createPostgresWebhookStore under a receiver', () => {
 
   it('makes a duplicate of an id in flight wait for it: a commit makes it a duplicate (200), the handler runs once', async () => {
     await pg.query(LEDGER);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered: () => void = () => undefined;
-    const inHandler = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const { release, held, entered, inHandler } = handlerGate();
     const { receive, calls } = ledgerReceiver({
       after: async () => {
         entered();
@@ -122,14 +128,7 @@ describe('createPostgresWebhookStore under a receiver', () => {
   it('runs the handler for a waiting duplicate when the attempt it waited for rolls back', async () => {
     await pg.query(LEDGER);
     let attempt = 0;
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered: () => void = () => undefined;
-    const inHandler = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const { release, held, entered, inHandler } = handlerGate();
     const { receive, calls } = ledgerReceiver({
       after: async () => {
         attempt += 1;
@@ -154,14 +153,7 @@ describe('createPostgresWebhookStore under a receiver', () => {
 
   it('answers 503 in_progress with Retry-After when the attempt in flight outlasts lockWaitMs', async () => {
     await pg.query(LEDGER);
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let entered: () => void = () => undefined;
-    const inHandler = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const { release, held, entered, inHandler } = handlerGate();
     const { receive, calls } = ledgerReceiver({
       storeOptions: { lockWaitMs: 50 },
       after: async () => {
