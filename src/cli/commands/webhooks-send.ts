@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { saysDuplicate } from '../../testing/delivery/duplicate-answer.js';
 import { buildEvent } from '../../testing/delivery/event-samples.js';
 import { checkDeliveryUrl } from '../../testing/delivery/delivery-url.js';
 import { networkErrorText } from '../../testing/delivery/network-error.js';
@@ -8,7 +9,7 @@ import { required, UsageError } from '../args.js';
 import { type Command, defineCommand } from '../command.js';
 import { eventDataArg, eventTypeArg } from '../event-input.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
-import { COMMAND_SIGNER, isDuplicateAnswer, statusHint } from '../output/status-hint.js';
+import { COMMAND_SIGNER, statusHint } from '../output/status-hint.js';
 import { printableLine, readEndpointAnswer } from '../output/terminal-text.js';
 import { requiredWebhookSecret, SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV } from '../secret-source.js';
 
@@ -99,7 +100,7 @@ export const webhooksSend: Command = defineCommand({
     printLine(io.stdout, `${response.status} ${printableLine(redact(response.statusText, [secret]))} in ${ms} ms`);
     if (answer.text.length > 0) printLine(io.stdout, answer.text);
     if (answer.truncated) printLine(io.stdout, `(answer cut at ${SHOWN_CHARS} characters)`);
-    const hint = statusHint(response.status, isDuplicateAnswer(answer.text), { urlOption: '--to', signer: COMMAND_SIGNER });
+    const hint = statusHint(response.status, saysDuplicate(answer.text), { urlOption: '--to', signer: COMMAND_SIGNER });
     if (response.status >= 200 && response.status < 300) {
       if (hint !== undefined) printLine(io.stderr, `${NAME}: ${hint}`);
       return EXIT_OK;

@@ -19,19 +19,6 @@ function retryTimes(): string {
 }
 
 /**
- * Whether an endpoint's answer says it had already handled the event: the receivers of
- * credit-platform/webhooks answer a repeated id with 200 and `{"received":true,"duplicate":true}`.
- */
-export function isDuplicateAnswer(answer: string): boolean {
-  try {
-    const parsed = JSON.parse(answer) as unknown;
-    return typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true;
-  } catch {
-    return false;
-  }
-}
-
-/**
  * What one delivery's answer means for the developer, the same words for `webhooks send` and
  * `webhooks trigger`: why a non-2xx answer failed and what the service would do, or, for a 2xx
  * answer saying `duplicate`, that the handler did not run. `undefined` for a plain 2xx.

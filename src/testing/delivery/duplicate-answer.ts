@@ -23,16 +23,24 @@ async function readPrefix(body: ReadableStream<Uint8Array>): Promise<string> {
   return text + decoder.decode();
 }
 
-/** Reads at most 4 KiB of `response` (and cancels the rest); true when it is a `duplicate` answer. */
+/**
+ * Whether an answer's text says the receiver had already handled the event id: the receivers of
+ * credit-platform/webhooks answer a repeated id with 200 and `{"received":true,"duplicate":true}`.
+ */
+export function saysDuplicate(text: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads at most 4 KiB of `response` (and cancels the rest); true when it is a 2xx `duplicate` answer. */
 export async function isDuplicateAnswer(response: Response): Promise<boolean> {
   if (!response.ok || response.body === null) {
     await response.body?.cancel().catch(() => undefined);
     return false;
   }
-  try {
-    const parsed: unknown = JSON.parse(await readPrefix(response.body));
-    return typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true;
-  } catch {
-    return false;
-  }
+  return saysDuplicate(await readPrefix(response.body));
 }
