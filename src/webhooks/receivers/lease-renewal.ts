@@ -10,6 +10,10 @@ function unref(timer: ReturnType<typeof setTimeout>): void {
   (timer as { unref?: () => void }).unref?.();
 }
 
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
 /** @internal Refuses a store that can renew but does not say how long its lease is. */
 export function checkLease(store: WebhookDedupStore, fn: string): void {
   if (store.renew === undefined) return;
@@ -35,6 +39,9 @@ export async function withLeaseRenewal<T>(
 ): Promise<Awaited<T>> {
   const { leaseMs } = store;
   if (store.renew === undefined || leaseMs === undefined) return await handle();
+  const result = handle();
+  // A handler that returned no promise has finished: no lease to keep, no timer to arm.
+  if (!isThenable(result)) return result as Awaited<T>;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running = true;
   let reported = false;
@@ -65,7 +72,7 @@ export async function withLeaseRenewal<T>(
   };
   schedule();
   try {
-    return await handle();
+    return await result;
   } finally {
     running = false;
     clearTimeout(timer);

@@ -135,3 +135,37 @@ describe('a store with renew() but no usable leaseMs', () => {
     expect(() => createWebhookReceiver({ secret: SECRET, store: { ...store, renew: undefined } })).not.toThrow();
   });
 });
+
+describe('a handler that returns no promise', () => {
+  it('has finished when it returns: no renewal is asked for and no timer armed', async () => {
+    vi.useFakeTimers();
+    const memory = createMemoryDedupStore({ leaseMs: 300 });
+    const renew = vi.fn(memory.renew);
+    const store: WebhookDedupStore = {
+      ...memory,
+      claim: memory.claim,
+      complete: memory.complete,
+      release: memory.release,
+      renew,
+      leaseMs: 300,
+    };
+    let runs = 0;
+    let timersWhileRunning = -1;
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      store,
+      on: {
+        'deposit.created': () => {
+          runs++;
+          timersWhileRunning = vi.getTimerCount();
+        },
+      },
+    });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const before = vi.getTimerCount();
+    const result = await receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] });
+    expect([result.outcome, runs]).toEqual(['processed', 1]);
+    expect([timersWhileRunning, vi.getTimerCount()]).toEqual([before, before]);
+    expect(renew).not.toHaveBeenCalled();
+  });
+});
