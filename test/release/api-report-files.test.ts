@@ -29,4 +29,17 @@ describe('API report files', () => {
       ].join('\n'),
     );
   });
+
+  it('puts (string & {}) last in an open union whatever order the compiler printed, and leaves other unions alone', () => {
+    const printed = [
+      'status: z.ZodMiniType<(string & {}) | "active" | "frozen", "active" | "frozen" | (string & {})>;',
+      'kind: "a" | "b" | string;',
+    ].join('\n');
+    expect(stableReport(printed)).toBe(
+      [
+        'status: z.ZodMiniType<"active" | "frozen" | (string & {}), "active" | "frozen" | (string & {})>;',
+        'kind: "a" | "b" | string;',
+      ].join('\n'),
+    );
+  });
 });
