@@ -96,8 +96,11 @@ describe('maxResponseBytes', () => {
     expect(big.requests).toBe(1);
     // Reading stopped and the stream was cancelled: the server could not hand over the rest.
     expect(big.written()).toBeLessThan(96 * MiB);
-    // The body was never held whole (the unchanged code grew by several hundred MiB).
-    expect(growth).toBeLessThan(96);
+    // The body was never held whole: that takes more than the body's own 128 MiB (the unchanged
+    // code grew by several hundred MiB). RSS also counts the fetch stack's read buffers that no
+    // collection has reclaimed yet, which put 70 to 107 MiB here on an idle or loaded machine, so
+    // the body's size is the bound that separates the two without flaking.
+    expect(growth).toBeLessThan(128);
   });
 
   it('keeps memory bounded by a lower limit: +less than 64 MiB of RSS for a 128 MiB body', async () => {
