@@ -3,7 +3,10 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
-export default mergeConfig(
+// An area's own tests (scripts/lib/mutation-areas.sh sets this): comma-separated globs.
+const areaTests = process.env.MUTATION_TESTS?.split(',').filter(Boolean);
+
+const config = mergeConfig(
   base,
   defineConfig({
     test: {
@@ -22,3 +25,8 @@ export default mergeConfig(
     },
   }),
 );
+
+// Set after merging: mergeConfig concatenates arrays, which would keep the whole suite.
+if (areaTests?.length && config.test) config.test.include = areaTests;
+
+export default config;

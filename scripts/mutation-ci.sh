@@ -61,7 +61,7 @@ EOF
   local selectors
   selectors=$(IFS=,; printf '%s' "$*")
   if stryker run "$config" --mutate "$selectors" >".tmp/mutation-$name.log" 2>&1; then
-    echo "PASS mutation $name ($# ranges, break $threshold%): $(grep -o 'Final mutation score of [0-9.]*' ".tmp/mutation-$name.log" | tail -1)"
+    echo "PASS mutation $name ($# ranges, break $threshold%): $(grep -oE 'Final mutation score (of )?[0-9.]+' ".tmp/mutation-$name.log" | tail -1)"
   else
     tail -40 ".tmp/mutation-$name.log"
     echo "FAIL mutation $name ($# ranges, break $threshold%): see .tmp/mutation-$name.log"
