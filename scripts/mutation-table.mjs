@@ -7,7 +7,10 @@ import path from 'node:path';
 
 const dir = process.argv[2] ?? 'reports/mutation/areas';
 const rows = [];
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.incremental.json')).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.json') && !f.endsWith('.incremental.json'))
+  .sort()) {
   const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   const count = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, other: 0 };
   const weakest = [];
