@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# CI's bounded mutation run: the lines of src/ changed since the last release, at the break
-# threshold of their area (90% where the code guards secrets, money and network input, 85%
-# elsewhere). Prints PASS/FAIL lines for .ci/run. The full run is the release check (RELEASING.md).
+# CI's bounded mutation run: the lines of src/ changed since the last release, area by area
+# (scripts/lib/mutation-areas.sh), each against its area's tests and at its area's break threshold
+# (90% where the code guards secrets, money and network input, 85% elsewhere). Prints PASS/FAIL
+# lines for .ci/run. The full run, scripts/mutation-areas.sh, is the release check (RELEASING.md).
 #   bash scripts/mutation-ci.sh [--max-lines=N] [--base=REF]
 # --base compares with another commit than the last release (e.g. a branch's merge base).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
+# shellcheck source=lib/mutation-areas.sh
+. scripts/lib/mutation-areas.sh
 max_lines=400
 base=
 for arg in "$@"; do
@@ -26,50 +29,47 @@ if [ -z "$base" ]; then
 fi
 echo "mutation: lines of src/ changed since $(git log -1 --format='%h (%s)' "$base")"
 
-guarded='^src/(webhooks|core/redaction|core/transport|core/pagination|cli/output|redis|postgres)/'
-# Changed line ranges per file, as Stryker's `file:start-end` selectors; the cap keeps CI bounded
-# and takes guarded areas first, so a cut never skips them for the rest.
+# Changed line ranges per file, each with its area's index (the order of MUTATION_AREAS: guarded
+# areas first), as Stryker's `file:start-end` selectors. The cap keeps CI bounded and takes the
+# guarded areas first, so a cut never skips them for the rest.
+area_lines=$(printf '%s\n' "${MUTATION_AREAS[@]}")
 ranges=$(git diff -U0 "$base" HEAD -- 'src/*.ts' ':!src/**/index.ts' ':!src/**/types.ts' ':!src/index.ts' |
-  awk -v max="$max_lines" -v guarded="$guarded" '
+  awk '
     /^\+\+\+ b\// { file = substr($0, 7); next }
     /^@@/ {
       split($3, a, ","); start = substr(a[1], 2); count = (a[2] == "" ? 1 : a[2]);
       if (count == 0 || file == "") next;
-      print (file ~ guarded ? 0 : 1) "\t" count "\t" file ":" start "-" (start + count - 1)
-    }' | sort -s -n -k1,1 | awk -v max="$max_lines" -F'\t' '
+      print count "\t" file ":" start "-" (start + count - 1)
+    }' |
+  AREAS=$area_lines NODE_NO_WARNINGS=1 node -e '
+    const path = require("node:path");
+    const areas = process.env.AREAS.split("\n").map((line) => line.split("|")[2].split(","));
+    for (const row of require("node:fs").readFileSync(0, "utf8").split("\n").filter(Boolean)) {
+      const file = row.split("\t")[1].replace(/:[0-9-]+$/, "");
+      const index = areas.findIndex((globs) => globs.some((glob) => path.matchesGlob(file, glob)));
+      if (index >= 0) console.log(`${index}\t${row}`);
+    }' |
+  sort -s -n -k1,1 | awk -v max="$max_lines" -F'\t' '
       { if (total + $2 > max) { cut = 1; next } total += $2; print $1 "\t" $3 }
       END { if (cut) print "mutation: capped at " total " of the changed lines (--max-lines=" max "); the full run at release covers the rest" > "/dev/stderr" }')
 
-run_area() {
-  local name=$1 threshold=$2
-  shift 2
-  [ "$#" -gt 0 ] || { echo "PASS mutation $name: no changed lines"; return 0; }
-  # Stryker's command line has no option for the break threshold, and reads `--incremental false`
-  # as a config file named "false": the area's settings go in a config of its own.
-  local config=".tmp/stryker-ci-$name.config.mjs"
-  cat >"$config" <<EOF
-import base from '../stryker.config.mjs';
-export default {
-  ...base,
-  incremental: false,
-  thresholds: { ...base.thresholds, break: $threshold },
-  reporters: ['clear-text', 'json'],
-  jsonReporter: { fileName: 'reports/mutation/ci-$name.json' },
-};
-EOF
+mkdir -p .tmp reports/mutation
+for index in "${!MUTATION_AREAS[@]}"; do
+  line=${MUTATION_AREAS[$index]}
+  IFS='|' read -r name threshold _ <<<"$line"
+  mapfile -t selectors < <(printf '%s\n' "$ranges" | awk -F'\t' -v i="$index" '$1 == i { print $2 }')
+  [ "${#selectors[@]}" -gt 0 ] || continue
+  config=.tmp/stryker-ci-$name.config.mjs
+  # The area's config, not incremental (CI starts clean), its report apart from the full run's.
+  mutation_config "$line" "$config" false "ci-$name"
+  sed -i "s|reports/mutation/areas/ci-$name.json|reports/mutation/ci-$name.json|" "$config"
+  log=.tmp/mutation-ci-$name.log
+  started=$SECONDS
   # One --mutate holding every selector, comma-separated: Stryker keeps only the last of several.
-  local selectors
-  selectors=$(IFS=,; printf '%s' "$*")
-  if stryker run "$config" --mutate "$selectors" >".tmp/mutation-$name.log" 2>&1; then
-    echo "PASS mutation $name ($# ranges, break $threshold%): $(grep -oE 'Final mutation score (of )?[0-9.]+' ".tmp/mutation-$name.log" | tail -1)"
+  if stryker run "$config" --mutate "$(IFS=,; printf '%s' "${selectors[*]}")" >"$log" 2>&1; then
+    echo "PASS mutation $name (${#selectors[@]} ranges, break $threshold%): $(grep -oE 'Final mutation score (of )?[0-9.]+' "$log" | tail -1) in $((SECONDS - started)) s"
   else
-    tail -40 ".tmp/mutation-$name.log"
-    echo "FAIL mutation $name ($# ranges, break $threshold%): see .tmp/mutation-$name.log"
+    tail -40 "$log"
+    echo "FAIL mutation $name (${#selectors[@]} ranges, break $threshold%): see $log"
   fi
-}
-
-mkdir -p .tmp
-mapfile -t guarded_ranges < <(printf '%s\n' "$ranges" | awk -F'\t' '$1 == 0 { print $2 }')
-mapfile -t other_ranges < <(printf '%s\n' "$ranges" | awk -F'\t' '$1 == 1 { print $2 }')
-run_area guarded 90 "${guarded_ranges[@]}"
-run_area rest 85 "${other_ranges[@]}"
+done
