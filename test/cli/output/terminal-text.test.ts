@@ -96,6 +96,9 @@ describe('readEndpointAnswer', () => {
   it('shows at most `shown` characters; an echo cut by the read limit shows none of its characters', async () => {
     const short = await readEndpointAnswer(new Response('x'.repeat(5000)), 4096, [SECRET]);
     expect([short.text.length, short.truncated]).toEqual([4096, true]);
+    // An answer of exactly `shown` characters is shown whole, and not said to be cut.
+    const whole = await readEndpointAnswer(new Response('y'.repeat(4096)), 4096, [SECRET]);
+    expect(whole).toEqual({ text: 'y'.repeat(4096), truncated: false });
     // 64 KiB are read; an answer of echoes only, longer than that, ends in a cut echo.
     const echoes = `${SECRET} `.repeat(Math.ceil((80 * 1024) / (SECRET.length + 1)));
     const cut = await readEndpointAnswer(new Response(echoes), 1_000_000, [SECRET]);
