@@ -3,7 +3,7 @@
 // node:fs/promises is the real one, with a hook after `lstat` and a wrapper around the opened handle.
 import { execFileSync } from 'node:child_process';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdtemp, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -98,6 +98,18 @@ describe('fileSink when the path changes between its check and its open', () => 
       new UsageError(`--out ${file} is not a regular file; give another name.`),
     );
     await unlink(file);
+  });
+
+  it('reports any other failure of the open as the system does: a directory swapped in is EISDIR', async () => {
+    const file = join(dir, 'became-a-folder.ndjson');
+    await writeFile(file, EXPORT);
+    hooks.afterLstat = async () => {
+      await unlink(file);
+      await mkdir(file);
+    };
+    const failure = await fileSink(file, 'replace', 'ndjson').catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(UsageError);
+    expect(failure).toMatchObject({ code: 'EISDIR' });
   });
 });
 

@@ -193,7 +193,9 @@ describe('fileSink', () => {
     const file = join(dir, 'sink-partial.ndjson');
     await writeFile(file, '{"id":1}\n{"id":');
     await expect(fileSink(file, 'append', 'ndjson')).rejects.toThrow(
-      `${file} does not end with a line break, so its last page is incomplete; remove the partial last line, then resume.`,
+      new Error(
+        `${file} does not end with a line break, so its last page is incomplete; remove the partial last line, then resume.`,
+      ),
     );
     expect(await readFile(file, 'utf8')).toBe('{"id":1}\n{"id":');
   });
