@@ -65,8 +65,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   protected override async start(): Promise<Answer<Page<T>>> {
     const first = this.#firstCursor;
     try {
-      const prefetch = this.#call.options?.prefetch;
-      if (prefetch !== undefined) checkPrefetch(prefetch);
+      checkPrefetch(this.#call.options?.prefetch);
       const result = await this.#call.transport.send(this.#prepare());
       return { data: this.#toPage(result, first), response: result.response };
     } catch (error) {
