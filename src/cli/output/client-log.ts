@@ -28,10 +28,11 @@ export function commandLogger(stream: CliOutput, onWait: (wait: ServiceWait) => 
     debug: ignore,
     info: ignore,
     warn(message, fields) {
-      const header = HEADERS[String(fields?.waitSource)];
-      if (header !== undefined && typeof fields?.waitMs === 'number') {
-        onWait({ waitMs: fields.waitMs, header, status: typeof fields.status === 'number' ? fields.status : undefined });
-      } else if (fields?.reason === undefined) {
+      const { waitSource, waitMs, status, reason } = fields ?? {};
+      const header = HEADERS[String(waitSource)];
+      if (header !== undefined && typeof waitMs === 'number') {
+        onWait({ waitMs, header, status: typeof status === 'number' ? status : undefined });
+      } else if (reason === undefined) {
         line(message);
       }
     },

@@ -24,7 +24,7 @@ const PLAIN_DECIMAL = /^[+-]?\d+(?:\.\d+)?$/;
  */
 export function csvField(value: unknown): string {
   if (value === undefined || value === null) return '';
-  const raw = typeof value === 'string' ? value : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const raw = typeof value === 'object' ? JSON.stringify(value) : String(value);
   const text = FORMULA_START.test(raw) && !PLAIN_DECIMAL.test(raw) ? `'${raw}` : raw;
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

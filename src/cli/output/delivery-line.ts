@@ -1,11 +1,7 @@
 import type { WebhookAttemptTiming, WebhookDeliveryRecord } from '../../testing/types.js';
 import { WEBHOOK_RETRY_SCHEDULE } from '../../webhooks/index.js';
+import { retryDelay } from './retry-delay.js';
 import { printableLine } from './terminal-text.js';
-
-function duration(ms: number): string {
-  if (ms < 3_600_000) return `${ms / 60_000} min`;
-  return `${ms / 3_600_000} h`;
-}
 
 /**
  * One line for one delivery attempt: when (the fake's clock), the event id and type, the
@@ -26,6 +22,6 @@ function attemptText(delivery: WebhookDeliveryRecord, timing: WebhookAttemptTimi
   const result = delivery.responseStatus === null ? `failed: ${delivery.error ?? 'no response'}` : `${delivery.responseStatus}`;
   const next = WEBHOOK_RETRY_SCHEDULE[delivery.attempt];
   const after =
-    delivery.outcome === 'succeeded' ? '' : next === undefined ? ', no attempts left' : `, next attempt in ${duration(next)}`;
+    delivery.outcome === 'succeeded' ? '' : next === undefined ? ', no attempts left' : `, next attempt in ${retryDelay(next)}`;
   return `${head} ${result} in ${Math.round(timing.durationMs)} ms (${where}${after})${note ? `: ${note}` : ''}`;
 }

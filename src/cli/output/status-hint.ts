@@ -1,5 +1,6 @@
 import { WEBHOOK_RETRY_SCHEDULE } from '../../webhooks/index.js';
 import { WEBHOOK_SECRET_ENV } from '../secret-source.js';
+import { retryDelay } from './retry-delay.js';
 
 /** Who signed a delivery, as `webhooks send` and `webhooks trigger` explain a refusal. */
 export interface Signer {
@@ -14,10 +15,6 @@ export interface Signer {
 /** `this command` as a signer: the secret came from one of its sources. */
 export const COMMAND_SIGNER = `this command (${WEBHOOK_SECRET_ENV}, --secret-file or --secret)`;
 
-function retryTimes(): string {
-  return WEBHOOK_RETRY_SCHEDULE.map((ms) => (ms < 3_600_000 ? `${ms / 60_000} min` : `${ms / 3_600_000} h`)).join(', ');
-}
-
 /**
  * What one delivery's answer means for the developer, the same words for `webhooks send` and
  * `webhooks trigger`: why a non-2xx answer failed and what the service would do, or, for a 2xx
@@ -30,6 +27,6 @@ export function statusHint(status: number, duplicate: boolean, who: Signer): str
   }
   if (status >= 300 && status < 400) return `the service does not follow redirects; point ${who.urlOption} at the final URL.`;
   if (status === 401) return `the endpoint refused the signature; does it verify with the same secret as ${who.signer}?`;
-  if (status >= 500) return `the service would retry this delivery (after ${retryTimes()}).`;
+  if (status >= 500) return `the service would retry this delivery (after ${WEBHOOK_RETRY_SCHEDULE.map(retryDelay).join(', ')}).`;
   return 'the service counts this delivery as failed and would retry it.';
 }

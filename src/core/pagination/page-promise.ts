@@ -65,8 +65,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   protected override async start(): Promise<Answer<Page<T>>> {
     const first = this.#firstCursor;
     try {
-      const prefetch = this.#call.options?.prefetch;
-      if (prefetch !== undefined) checkPrefetch(prefetch);
+      checkPrefetch(this.#call.options?.prefetch);
       const result = await this.#call.transport.send(this.#prepare());
       return { data: this.#toPage(result, first), response: result.response };
     } catch (error) {
@@ -102,10 +101,11 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
       shape = readPageShape(result.data, op.list?.resourceKey ?? 'items', status);
     } catch (error) {
       // Its body is `data` as the service sent it: keep the call's redacted body instead.
+      // Stryker disable next-line ConditionalExpression: readPageShape throws InvalidResponseError only, so this never rethrows; it keeps any other error as it is.
       if (!(error instanceof InvalidResponseError)) throw error;
       throw new InvalidResponseError(error.message, { status, body: result.redactedBody() });
     }
-    if (shape.nextCursor !== null && shape.nextCursor === cursorSent) {
+    if (shape.nextCursor === cursorSent) {
       throw new InvalidResponseError(
         `${op.method} /${op.path} answered a cursor with that same cursor as its next one; stopping instead of looping forever.`,
         { status, body: result.redactedBody() },

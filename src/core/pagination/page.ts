@@ -113,11 +113,6 @@ export class Page<T> implements AsyncIterable<T> {
     return readAhead(this, prefetch ?? 1, this.#source, prefetch !== undefined, wanted);
   }
 
-  /** @internal Whether walking from this page requests pages ahead at once (`prefetch: k`). */
-  get readsAheadFromStart(): boolean {
-    return this.#prefetch !== undefined && this.#prefetch > 0;
-  }
-
   async *#walk(): AsyncGenerator<Page<T>, void, undefined> {
     const seen = new Set<string>();
     let page: Page<T> | undefined = this;
@@ -174,10 +169,8 @@ export class Page<T> implements AsyncIterable<T> {
  * than the HTTP request for the page. Here an item already in memory is one resolved promise.
  */
 export class ItemIterator<T> implements AsyncIterableIterator<T> {
-  // The page to start from, or the list call whose first page it is, until that page is served.
+  // The page to start from, or the list call whose first page it is, until the walk starts.
   #first: Page<T> | { firstPage(): Promise<Page<T>> } | undefined;
-  // The first page, while its items are served and no walk has started from it.
-  #page: Page<T> | undefined;
   #pages: AsyncGenerator<Page<T>, void, undefined> | undefined;
   #items: readonly T[] = [];
   #index = 0;
@@ -193,7 +186,7 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
 
   async return(): Promise<IteratorResult<T, undefined>> {
     this.#items = [];
-    this.#page = undefined;
+    this.#first = undefined;
     await this.#pages?.return();
     return { value: undefined, done: true };
   }
@@ -209,15 +202,16 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
     this.#items = [];
     const first = this.#first;
     if (first !== undefined) {
-      // The first page's items are served from the page itself; the walk over the pages after it
-      // starts when they are done, or at once when it reads ahead from the start.
+      // The walk starts from the first page, which it yields first, while the iterator serves that
+      // page's items itself. Starting it sends nothing unless it reads ahead from the start
+      // (`prefetch: k`): by default the page after it is asked for once its items are done.
       this.#first = undefined;
       const page = first instanceof Page ? first : await first.firstPage();
-      this.#page = page;
-      if (page.readsAheadFromStart) await this.#startWalk(page);
+      this.#pages = page.pages();
+      await this.#pages.next();
       if (page.items.length > 0) return this.#serve(page.items);
     }
-    const pages = this.#pages ?? (this.#page ? await this.#startWalk(this.#page) : undefined);
+    const pages = this.#pages;
     if (pages === undefined) return { value: undefined, done: true };
     for (;;) {
       const next = await pages.next();
@@ -234,25 +228,17 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
     this.#index = 1;
     return { value: items[0] as T, done: false };
   }
-
-  // The walk yields the page it starts from first: that page's items are already being served.
-  async #startWalk(page: Page<T>): Promise<AsyncGenerator<Page<T>, void, undefined>> {
-    const pages = page.pages();
-    this.#pages = pages;
-    this.#page = undefined;
-    await pages.next();
-    return pages;
-  }
 }
 
 /** @internal Throws a RequestValidationError unless `options.max` is a whole number. */
 export function checkToArrayOptions(options: ToArrayOptions | undefined): number {
   const max = (options as { max?: unknown } | undefined)?.max;
-  if (typeof max !== 'number' || !Number.isInteger(max) || max < 0) {
+  // Number.isInteger is false for anything but a number.
+  if (!Number.isInteger(max) || (max as number) < 0) {
     throw new RequestValidationError(
       'toArray() needs { max }: the most items to load, a whole number (e.g. toArray({ max: 500 })).',
       [{ field: 'max', code: 'INVALID_MAX', message: 'must be a whole number; pass toArray({ max })' }],
     );
   }
-  return max;
+  return max as number;
 }

@@ -29,40 +29,41 @@ export async function* readAhead<P extends PageLike>(
   aheadFromStart: boolean,
   wanted = Number.POSITIVE_INFINITY,
 ): AsyncGenerator<P, void, undefined> {
-  // One controller per request, not per walk: the HTTP stack registers each request on the signal
-  // it is given and lets go only once that request is collected; on a short-lived signal the
-  // registrations go with it, on a walk-long one they pile up for as long as the walk runs.
+  // The request in flight, if any. One controller per request, not per walk: the HTTP stack
+  // registers each request on the signal it is given and lets go only once that request is
+  // collected; on a short-lived signal the registrations go with it, on a walk-long one they pile
+  // up for as long as the walk runs.
   let request: AbortController | undefined;
   const queue: Promise<Outcome<P>>[] = [];
   const seen = new Set<string>();
+  // The cursor of the next page to request: `null` after the last page, a failed page or a loop.
   let tail: string | null = first.nextCursor;
-  let inFlight = false;
+  // The consumer has left the walk.
   let stopped = false;
   let fetched = first.items.length;
 
   const fill = (): void => {
-    if (inFlight || stopped || tail === null || queue.length >= depth || fetched >= wanted) return;
+    if (request || stopped || tail === null || queue.length >= depth || fetched >= wanted) return;
     const cursor = tail;
     if (seen.has(cursor)) {
-      stopped = true;
+      tail = null;
       queue.push(Promise.resolve({ error: withResumeCursor(cursorLoopError(), cursor) }));
       return;
     }
     seen.add(cursor);
-    inFlight = true;
     request = new AbortController();
     queue.push(
       source.fetchPage(cursor, request.signal).then(
         (page): Outcome<P> => {
-          inFlight = false;
+          request = undefined;
           tail = page.nextCursor;
           fetched += page.items.length;
           fill();
           return { page };
         },
         (error: unknown): Outcome<P> => {
-          inFlight = false;
-          stopped = true;
+          request = undefined;
+          tail = null;
           return { error: withResumeCursor(error, cursor) };
         },
       ),
@@ -73,7 +74,7 @@ export async function* readAhead<P extends PageLike>(
     if (aheadFromStart) fill();
     let page: P | undefined = first;
     while (page) {
-      if (inFlight) await nextTurn();
+      if (request) await nextTurn();
       yield page;
       page = undefined; // the finished page can be collected while the next one is awaited
       fill(); // the next page, when no request is out for it yet (the first time, by default)
@@ -87,7 +88,7 @@ export async function* readAhead<P extends PageLike>(
   } finally {
     stopped = true;
     queue.length = 0;
-    if (inFlight) request?.abort();
+    request?.abort();
   }
 }
 

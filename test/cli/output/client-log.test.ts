@@ -37,4 +37,27 @@ describe("the client's log lines on a command's stderr", () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(text()).toBe('credit-platform: baseUrl uses plain http:// to \\u001b[2Jevil\n');
   });
+
+  it('hands over a wait only with both a known header and a number of milliseconds, and its status only when it is a number', async () => {
+    const { logger, waits, text } = capture();
+    logger.warn('no wait given', { waitSource: 'retry-after', status: 503 });
+    logger.warn('a wait in words', { waitSource: 'retry-after', waitMs: '1500' });
+    logger.warn('an unknown source', { waitSource: 'x-wait', waitMs: 1500 });
+    logger.warn('no source', { waitMs: 1500 });
+    logger.warn('...', { waitSource: 'retry-after', waitMs: 0 });
+    logger.warn('...', { waitSource: 'rate-limit-reset', waitMs: 250, status: '429' });
+    expect(waits).toEqual([
+      { waitMs: 0, header: 'Retry-After', status: undefined },
+      { waitMs: 250, header: 'X-RateLimit-Reset', status: undefined },
+    ]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(text()).toBe('no wait given\na wait in words\nan unknown source\nno source\n');
+  });
+
+  it('writes an error line, made printable', async () => {
+    const { logger, text } = capture();
+    logger.error('credit-platform: store lost\u001b]0;x\u0007', { reason: 'ignored for errors' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(text()).toBe('credit-platform: store lost\\u001b]0;x\\u0007\n');
+  });
 });

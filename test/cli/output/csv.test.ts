@@ -33,4 +33,12 @@ describe('CSV cells a spreadsheet would run', () => {
     );
     expect(row).toBe(`tx_1,'=cmd,'@x,'+t,'-c,-12.50,'\th,\r\n`);
   });
+
+  it('writes any value as one cell, never a formula: numbers, booleans and big integers as their text, objects as JSON', () => {
+    expect(csvField(-12.5)).toBe('-12.5');
+    expect(csvField(true)).toBe('true');
+    expect(csvField(10n ** 20n)).toBe('100000000000000000000');
+    expect(csvField(['=1', 2])).toBe(`"[""=1"",2]"`);
+    expect(csvField({ note: '@x' })).toBe(`"{""note"":""@x""}"`);
+  });
 });

@@ -1,7 +1,10 @@
-import { lstat, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UsageError } from '../../../src/cli/args.js';
+import { fileSink, stdoutSink } from '../../../src/cli/output/export-sink.js';
 import { type FakeServer, startFakeServer } from '../../../src/testing/index.js';
 import { cli } from '../../helpers/cli-run.js';
 import { terminalControl } from '../../helpers/terminal-controls.js';
@@ -121,5 +124,122 @@ describe('transactions export --out', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('evil\\u001b]0;owned\\u0007.ndjson exists');
     expect(terminalControl(result.stderr)).toBeUndefined();
+  });
+});
+
+const exists = (file: string) =>
+  lstat(file).then(
+    () => true,
+    () => false,
+  );
+
+describe('fileSink', () => {
+  it('creates a new file, writes the pages in order, and keeps it once a page arrived', async () => {
+    const file = join(dir, 'sink-new.ndjson');
+    const sink = await fileSink(file, 'new', 'ndjson');
+    expect(sink.startsEmpty).toBe(true);
+    await sink.write('{"id":1}\n');
+    await sink.write('');
+    await sink.write('{"id":2}\n{"id":3}\n');
+    await sink.close(true);
+    expect(await readFile(file, 'utf8')).toBe('{"id":1}\n{"id":2}\n{"id":3}\n');
+  });
+
+  it('removes a file it created when no page arrived, and leaves a file it did not create as it was', async () => {
+    const file = join(dir, 'sink-nothing.ndjson');
+    await (await fileSink(file, 'new', 'ndjson')).close(false);
+    expect(await exists(file)).toBe(false);
+    const forced = join(dir, 'sink-forced-new.ndjson');
+    await (await fileSink(forced, 'replace', 'ndjson')).close(false);
+    expect(await exists(forced)).toBe(false);
+
+    const kept = join(dir, 'sink-kept.ndjson');
+    await writeFile(kept, '{"id":1}\n');
+    await (await fileSink(kept, 'replace', 'ndjson')).close(false);
+    await (await fileSink(kept, 'append', 'ndjson')).close(false);
+    expect(await readFile(kept, 'utf8')).toBe('{"id":1}\n');
+  });
+
+  it('replaces a longer file by exactly the pages written, emptied once, at the first page', async () => {
+    const file = join(dir, 'sink-replace.ndjson');
+    await writeFile(file, PRECIOUS.repeat(100));
+    const sink = await fileSink(file, 'replace', 'ndjson');
+    expect(sink.startsEmpty).toBe(true);
+    expect(await readFile(file, 'utf8')).toBe(PRECIOUS.repeat(100));
+    await sink.write('{"id":1}\n');
+    await sink.write('{"id":2}\n');
+    await sink.close(true);
+    expect(await readFile(file, 'utf8')).toBe('{"id":1}\n{"id":2}\n');
+  });
+
+  it('appends after the pages of an earlier export, or from the top (header and all) into an empty file', async () => {
+    const file = join(dir, 'sink-append.ndjson');
+    await writeFile(file, '{"id":1}\n');
+    const sink = await fileSink(file, 'append', 'ndjson');
+    expect(sink.startsEmpty).toBe(false);
+    await sink.write('{"id":2}\n');
+    await sink.close(true);
+    expect(await readFile(file, 'utf8')).toBe('{"id":1}\n{"id":2}\n');
+
+    const empty = join(dir, 'sink-empty.csv');
+    await writeFile(empty, '');
+    const fromTop = await fileSink(empty, 'append', 'csv');
+    expect(fromTop.startsEmpty).toBe(true);
+    await fromTop.close(false);
+    expect(await exists(empty)).toBe(true);
+  });
+
+  it('refuses to append to a file whose last page is incomplete, and appends nothing', async () => {
+    const file = join(dir, 'sink-partial.ndjson');
+    await writeFile(file, '{"id":1}\n{"id":');
+    await expect(fileSink(file, 'append', 'ndjson')).rejects.toThrow(
+      new Error(
+        `${file} does not end with a line break, so its last page is incomplete; remove the partial last line, then resume.`,
+      ),
+    );
+    expect(await readFile(file, 'utf8')).toBe('{"id":1}\n{"id":');
+  });
+
+  it('says how to fix an append to a file no export wrote', async () => {
+    const file = join(dir, 'sink-notes.csv');
+    await writeFile(file, PRECIOUS);
+    await expect(fileSink(file, 'append', 'csv')).rejects.toThrow(
+      new UsageError(
+        `--out ${file} does not start like an export of this command, and this export writes CSV; nothing was appended: give the file the export wrote, or export to a new file.`,
+      ),
+    );
+  });
+
+  it('refuses a directory in every mode', async () => {
+    const folder = join(dir, 'sink-folder');
+    await mkdir(folder);
+    for (const mode of ['new', 'replace', 'append'] as const) {
+      await expect(fileSink(folder, mode, 'ndjson')).rejects.toThrow(
+        new UsageError(`--out ${folder} is not a regular file; an export writes only to a file of its own: give another name.`),
+      );
+    }
+  });
+
+  it('reports a path it cannot look at as the system does, rather than as a new file', async () => {
+    const loop = join(dir, 'sink-loop');
+    await symlink(loop, loop);
+    const failure = await fileSink(join(loop, 'x.ndjson'), 'new', 'ndjson').catch((error: unknown) => error);
+    expect(failure).not.toBeInstanceOf(UsageError);
+    expect(failure).toMatchObject({ code: 'ELOOP' });
+  });
+});
+
+describe('stdoutSink', () => {
+  it('writes each page to stdout, starting empty unless it resumes an earlier output', async () => {
+    const stream = new PassThrough();
+    let text = '';
+    stream.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const sink = stdoutSink(stream, false);
+    expect(sink.startsEmpty).toBe(true);
+    await sink.write('{"id":1}\n');
+    await sink.write('{"id":2}\n');
+    await expect(sink.close(true)).resolves.toBeUndefined();
+    expect(text).toBe('{"id":1}\n{"id":2}\n');
+    expect(stdoutSink(stream, true).startsEmpty).toBe(false);
   });
 });

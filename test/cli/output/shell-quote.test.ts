@@ -13,6 +13,8 @@ describe('shellQuote with control characters', () => {
     for (const arg of hostile) expect(terminalControl(shellQuote(arg))).toBeUndefined();
     expect(needsDollarQuotes(hostile)).toBe(true);
     expect(needsDollarQuotes(['--cursor=abc', 'a b', 'new\nline'])).toBe(false);
+    // One hostile argument among plain ones is enough: the line holds it.
+    expect(needsDollarQuotes(['transactions', 'export', '--cursor', 'c1\u001b[2J'])).toBe(true);
   });
 
   it('gives every argument back unchanged when bash reads the line', () => {

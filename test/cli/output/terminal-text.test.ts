@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { printable, printableLine, readEndpointAnswer } from '../../../src/cli/output/terminal-text.js';
+import { printable, printableLine, readBodyPrefix, readEndpointAnswer } from '../../../src/cli/output/terminal-text.js';
 import { unsafeForTerminal } from '../../helpers/terminal-safe.js';
 
 // Characters that act on terminals, mixed into arbitrary text: every C0 and C1 control, DEL, ESC
@@ -96,6 +96,9 @@ describe('readEndpointAnswer', () => {
   it('shows at most `shown` characters; an echo cut by the read limit shows none of its characters', async () => {
     const short = await readEndpointAnswer(new Response('x'.repeat(5000)), 4096, [SECRET]);
     expect([short.text.length, short.truncated]).toEqual([4096, true]);
+    // An answer of exactly `shown` characters is shown whole, and not said to be cut.
+    const whole = await readEndpointAnswer(new Response('y'.repeat(4096)), 4096, [SECRET]);
+    expect(whole).toEqual({ text: 'y'.repeat(4096), truncated: false });
     // 64 KiB are read; an answer of echoes only, longer than that, ends in a cut echo.
     const echoes = `${SECRET} `.repeat(Math.ceil((80 * 1024) / (SECRET.length + 1)));
     const cut = await readEndpointAnswer(new Response(echoes), 1_000_000, [SECRET]);
@@ -104,5 +107,30 @@ describe('readEndpointAnswer', () => {
     const rest = cut.text.replace(/\[REDACTED\] /g, '');
     expect('[REDACTED] '.startsWith(rest)).toBe(true);
     expect(cut.text.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('readBodyPrefix', () => {
+  it('reads a body of exactly the limit whole, and does not call it cut', async () => {
+    expect(await readBodyPrefix(new Response('z'.repeat(10)), 10)).toEqual({ text: 'z'.repeat(10), truncated: false });
+    expect(await readBodyPrefix(new Response('z'.repeat(11)), 10)).toEqual({ text: 'z'.repeat(10), truncated: true });
+  });
+
+  it('stops reading an endless body after the limit, and cancels it', async () => {
+    let pulls = 0;
+    let cancelled = false;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulls++;
+        controller.enqueue(new Uint8Array(1024).fill(0x61));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const { text, truncated } = await readBodyPrefix(new Response(endless), 4096);
+    expect([text, truncated]).toEqual(['a'.repeat(4096), true]);
+    expect(cancelled).toBe(true);
+    expect(pulls).toBeLessThan(10);
   });
 });

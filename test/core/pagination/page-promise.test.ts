@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CreditPlatformError, InvalidResponseError, Page, readPageShape, RequestValidationError } from '../../../src/index.js';
+import { OperationRunner } from '../../../src/core/operations/operation-runner.js';
+import type { Operation } from '../../../src/core/operations/operation.js';
+import type { HttpCall, HttpResult, Transport } from '../../../src/core/types.js';
+import {
+  CreditPlatformError,
+  InvalidResponseError,
+  OPERATIONS,
+  Page,
+  readPageShape,
+  RequestValidationError,
+} from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
-import { client, http, ok, url, useMswServer } from '../../helpers/msw.js';
+import { API_KEY, client, http, ok, url, useMswServer } from '../../helpers/msw.js';
 import type { JsonBodyType } from 'msw';
 
 const server = useMswServer();
@@ -63,6 +73,7 @@ describe('iterating every page', () => {
     const first = await client().transactions.list({ limit: 3 });
     expect(first).toBeInstanceOf(Page);
     expect(first.nextCursor).toBe('c_3');
+    expect(first.hasNextPage()).toBe(true);
     const second = await first.getNextPage();
     const third = await second.getNextPage();
     expect(third.items.map((t) => t.id)).toEqual(['tx_7']);
@@ -136,9 +147,58 @@ describe('cursors that would loop forever', () => {
     expect(error.message).toMatch(/a second time/);
   });
 
-  it('data without an items array is an InvalidResponseError', async () => {
-    server.use(http.get(url('transactions'), () => ok({ something: 'else' })));
-    expect(await captureError(client().transactions.list())).toBeInstanceOf(InvalidResponseError);
+  it('data without an items array is an InvalidResponseError whose body is redacted of the key it echoes', async () => {
+    server.use(http.get(url('transactions'), () => ok({ something: 'else', echo: API_KEY })));
+    const error = (await captureError(client().transactions.list())) as InvalidResponseError;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.body).toContain('[REDACTED]');
+    expect(error.body).not.toContain(API_KEY);
+  });
+});
+
+describe('the first page of a list call', () => {
+  it("with cursor: null (a first page's resumeCursor passed back) keeps every other parameter", async () => {
+    const { cursors } = serveTransactions(3, shapes[0]![1]);
+    const limits: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => limits.push(new URL(request.url).searchParams.get('limit')));
+    const seen: string[] = [];
+    for await (const tx of client().transactions.list({ cursor: null, limit: 3 }, { prefetch: 0 })) seen.push(tx.id);
+    server.events.removeAllListeners();
+    expect(seen).toHaveLength(7);
+    expect(cursors).toEqual([null, 'c_3', 'c_6']);
+    expect(limits).toEqual(['3', '3', '3']);
+  });
+
+  it('from JavaScript with null for the parameters, is list()', async () => {
+    const { cursors, ids } = serveTransactions(7, shapes[0]![1]);
+    expect((await client().transactions.list(null as never)).items.map((t) => t.id)).toEqual(ids);
+    expect(cursors).toEqual([null]);
+  });
+
+  it('with a cursor that is not a string, is refused unsent, and resumes from the first page', async () => {
+    const { cursors } = serveTransactions(3, shapes[0]![1]);
+    const error = (await captureError(client().transactions.list({ cursor: 42 as never }))) as CreditPlatformError;
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error.resumeCursor).toBeNull();
+    expect(cursors).toEqual([]);
+  });
+
+  it('of an operation declared without a resource key, finds the items under items or data only', async () => {
+    const { list: _declared, ...undeclared } = OPERATIONS['transactions.list'];
+    const answers: unknown[] = [{ items: [{ id: 'tx_1' }], nextCursor: null }, { transactions: [{ id: 'tx_2' }] }];
+    const transport: Transport = {
+      send: (_: HttpCall): Promise<HttpResult> => {
+        const data = answers.shift();
+        const body = JSON.stringify(data);
+        return Promise.resolve({ data, response: new Response(body), redact: (t) => t, redactedBody: () => body });
+      },
+    };
+    const runner = new OperationRunner(transport, false, new Map());
+    const op: Operation = undeclared;
+    expect((await runner.list(op, {} as never)).items).toEqual([{ id: 'tx_1' }]);
+    const error = await captureError(runner.list(op, {} as never));
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toContain('data.items');
   });
 });
 

@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readAhead, withSignal } from '../../../src/core/pagination/read-ahead.js';
+import type { PageLike, PageSource } from '../../../src/core/types.js';
 import {
   APIUserAbortError,
   type CreditPlatformError,
@@ -345,5 +347,84 @@ describe('resumeCursor', () => {
     const error = (await captureError(client({ maxRetries: 0 }).accounts.me())) as CreditPlatformError;
     expect(error.resumeCursor).toBeUndefined();
     expect('resumeCursor' in error.toJSON()).toBe(false);
+  });
+});
+
+/** Pages `p0`... of one item each, `last` the index of the last; records the cursors asked for. */
+function pagesSource(
+  last: number,
+  answer: (cursor: string, page: PageLike) => Promise<PageLike> = (_, page) => Promise.resolve(page),
+) {
+  const asked: string[] = [];
+  const pageAt = (index: number): PageLike => ({ items: [index], nextCursor: index < last ? `p${index + 1}` : null });
+  const source: PageSource<PageLike> = {
+    fetchPage(cursor) {
+      asked.push(cursor);
+      return answer(cursor, pageAt(Number(cursor.slice(1))));
+    },
+  };
+  return { source, asked, first: pageAt(0) };
+}
+
+describe('readAhead (with a source of its own)', () => {
+  it('hands out a page already in memory without waiting for the event loop', async () => {
+    const { source, first } = pagesSource(3);
+    const walk = readAhead(first, 1, source, false);
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    expect((await walk.next()).value).toBe(first);
+    expect(turned).toBe(false);
+    await walk.return();
+  });
+
+  it('asks for nothing more once the consumer has left, even when the page in flight arrives anyway', async () => {
+    let arrive: () => void = () => undefined;
+    // A source that ignores the abort: its page comes in after the consumer left.
+    const { source, asked, first } = pagesSource(5, (cursor, page) =>
+      cursor === 'p1' ? new Promise((resolve) => (arrive = () => resolve(page))) : Promise.resolve(page),
+    );
+    const walk = readAhead(first, 2, source, true);
+    await walk.next();
+    expect(asked).toEqual(['p1']);
+    await walk.return();
+    arrive();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(asked).toEqual(['p1']);
+  });
+
+  it('walks every page where setImmediate does not exist (browsers)', async () => {
+    vi.stubGlobal('setImmediate', undefined);
+    try {
+      const { source, first } = pagesSource(3);
+      const items: unknown[] = [];
+      for await (const page of readAhead(first, 2, source, true)) items.push(...page.items);
+      expect(items).toEqual([0, 1, 2, 3]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('withSignal', () => {
+  it("gives back the caller's own options when read-ahead adds no signal", () => {
+    const options = { timeout: 5_000 };
+    expect(withSignal(options, undefined)).toBe(options);
+    expect(withSignal(undefined, undefined)).toBeUndefined();
+  });
+
+  it("adds read-ahead's signal, and either one aborts", () => {
+    const own = new AbortController();
+    const ahead = new AbortController();
+    expect(withSignal(undefined, ahead.signal)).toEqual({ signal: ahead.signal });
+    const both = withSignal({ timeout: 5_000, signal: own.signal }, ahead.signal);
+    expect(both?.timeout).toBe(5_000);
+    expect(both?.signal?.aborted).toBe(false);
+    ahead.abort();
+    expect(both?.signal?.aborted).toBe(true);
+    const other = withSignal({ signal: own.signal }, new AbortController().signal);
+    own.abort();
+    expect(other?.signal?.aborted).toBe(true);
   });
 });
