@@ -644,11 +644,14 @@ describe('createPostgresWebhookStore: purging on its own', () => {
   });
 
   it('never runs two purges at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
     let finish: (deleted: number) => void = () => undefined;
     const { deliver, purges } = purging(() => new Promise<number>((resolve) => (finish = resolve)), { purgeIntervalMs: 1 });
     await deliver('evt_1');
     await vi.waitFor(() => expect(purges()).toBe(1));
+    vi.setSystemTime(1_000_000 + 60_000); // the interval is long past: only the purge still running holds the next one
     await deliver('evt_2');
+    await new Promise((resolve) => setImmediate(resolve));
     expect(purges()).toBe(1);
     finish(1_000);
     await new Promise((resolve) => setImmediate(resolve));
