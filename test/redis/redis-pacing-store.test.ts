@@ -175,9 +175,9 @@ describe('createRedisPacingStore reads only the reply its script gives', () => {
     for (const reply of ['OK', null, 1, { granted: 1 }]) {
       const client = { isOpen: true, isReady: true, eval: async () => reply, evalSha: async () => reply };
       const store = createRedisPacingStore(client);
-      const error = await captureError(store.acquire('k', [{ requests: 1, perMs: 1_000 }]));
+      const error = await captureError(async () => store.acquire('k', [{ requests: 1, perMs: 1_000 }]));
       expect(error.message, JSON.stringify(reply)).toBe('Unexpected reply from the pacing script.');
-      expect((await captureError(store.peek('k', [{ requests: 1, perMs: 1_000 }]))).message).toBe(
+      expect((await captureError(async () => store.peek('k', [{ requests: 1, perMs: 1_000 }]))).message).toBe(
         'Unexpected reply from the pacing script.',
       );
     }
