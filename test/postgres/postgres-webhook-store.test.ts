@@ -489,6 +489,19 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
     expect(handler).not.toHaveBeenCalled();
   });
 
+  it('takes a reply to the insert it cannot read as a failure, never as a duplicate acknowledged unrun', async () => {
+    for (const rows of [[], [{}], [{ inserted: 2 }], [{ inserted: '1' }]]) {
+      const fake = fakePool((s, v) => (s === 'insert id' ? ok(rows) : fine(s, v)));
+      const handler = vi.fn();
+      const error = await captureError(storeOn(fake).transaction('evt_1', handler));
+      expect(error.message, JSON.stringify(rows)).toBe(
+        'credit-platform: the insert of the event id did not answer one row with `inserted` 0 or 1.',
+      );
+      expect(fake.log).toEqual([...TRANSACTION, 'ROLLBACK', 'healthy']);
+      expect(handler).not.toHaveBeenCalled();
+    }
+  });
+
   it('a throwing handler: rolled back, its error passed on, and the connection goes back healthy', async () => {
     const fake = fakePool();
     const thrown = new Error('downstream refused');
