@@ -194,7 +194,11 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
         let inserted: boolean;
         try {
           const { rows } = await client.query(table.insertThenRestore, [eventId, (set[0] as { previous: string }).previous]);
-          inserted = (rows[0] as { inserted?: unknown } | undefined)?.inserted === 1;
+          const count = (rows[0] as { inserted?: unknown } | undefined)?.inserted;
+          // A reply it cannot read is a failure (503, retried), never a duplicate acknowledged unrun.
+          if (count !== 0 && count !== 1)
+            throw new Error('credit-platform: the insert of the event id did not answer one row with `inserted` 0 or 1.');
+          inserted = count === 1;
         } catch (error) {
           if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return 'in_progress';
           throw error;

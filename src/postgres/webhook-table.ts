@@ -42,8 +42,8 @@ export function webhookTable(name: unknown, fn: string): WebhookTable {
   const text = typeof name === 'string' ? name : '';
   const parts = text.split('.');
   const table = parts.at(-1) ?? '';
-  const schema = parts.length === 2 ? parts[0] : undefined;
-  if (parts.length > 2 || !TABLE_PART.test(table) || (schema !== undefined && !SCHEMA_PART.test(schema))) {
+  const schemaFits = parts.length === 1 || (parts.length === 2 && SCHEMA_PART.test(parts[0] ?? ''));
+  if (!schemaFits || !TABLE_PART.test(table)) {
     throw new ConfigurationError(
       'table',
       `${fn}: \`table\` must be a table name, optionally with its schema (\`table\` or \`schema.table\`), made of ` +

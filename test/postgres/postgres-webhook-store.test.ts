@@ -1,17 +1,27 @@
 // The Postgres store under the framework-neutral receiver, against a real PostgreSQL: the event
 // id commits with the handler's writes, or neither does.
+import { EventEmitter } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { PoolClient } from 'pg';
 import { createLedgerApp, LEDGER_TABLE } from '../../examples/webhooks/postgres-ledger.js';
-import { describe, expect, it, vi } from 'vitest';
-import { createPostgresWebhookStore } from '../../src/postgres/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigurationError } from '../../src/index.js';
+import {
+  createPostgresWebhookStore,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type PostgresQueryResult,
+  type PostgresWebhookStoreOptions,
+} from '../../src/postgres/index.js';
+import { SET_LOCK_WAIT } from '../../src/postgres/webhook-table.js';
 import {
   createMemoryDedupStore,
   createSignedWebhookDelivery,
   createWebhookReceiver,
   type WebhookReceiverOptions,
 } from '../../src/webhooks/index.js';
+import { captureError } from '../helpers/capture.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
 const SECRET = 'whsec_postgres_test';
@@ -364,5 +374,388 @@ describe('the callback context', () => {
     expect((await receive(delivery('evt_memory'))).outcome).toBe('processed');
     expect(contexts).toHaveLength(1);
     expect('db' in (contexts[0] as object)).toBe(false);
+  });
+});
+
+// The store's own control flow on a recording stand-in for a `pg` Pool: which statements each
+// path sends, which connection goes back to the pool healthy and which is closed, when the table
+// is created and when purges run. The same paths against a real PostgreSQL are above.
+type Label = string;
+
+/** Names a statement of the store by what it does. */
+function label(text: string): Label {
+  if (text === SET_LOCK_WAIT) return 'lock wait';
+  if (text.startsWith('WITH inserted')) return 'insert id';
+  if (text.startsWith('SELECT pg_advisory_xact_lock')) return 'lock table';
+  if (text.startsWith('CREATE TABLE')) return 'create table';
+  if (text.startsWith('CREATE INDEX')) return 'create index';
+  if (text.startsWith('INSERT INTO')) return 'insert';
+  if (text.includes('make_interval')) return 'purge';
+  if (text.startsWith('DELETE FROM')) return 'remove';
+  return text;
+}
+
+type Answer = (statement: Label, values: readonly unknown[]) => PostgresQueryResult | Promise<PostgresQueryResult>;
+
+const ok = (rows: unknown[] = [], rowCount: number | null = rows.length): PostgresQueryResult => ({ rows, rowCount });
+
+/** Answers every statement as PostgreSQL would when all goes well: the id is new. */
+const fine: Answer = (statement) => {
+  if (statement === 'lock wait') return ok([{ previous: '0' }]);
+  if (statement === 'insert id') return ok([{ inserted: 1 }]);
+  return ok();
+};
+
+/** `fine`, except for `statement`, which `fails`. */
+function failing(statement: Label, fails: unknown = new Error(`${statement} failed`)): Answer {
+  return (s, values) => (s === statement ? Promise.reject(fails) : fine(s, values));
+}
+
+interface Recorded {
+  /** Each statement as `label` names it, `connect`, and `release` (`healthy` or `closed: <message>`). */
+  readonly log: string[];
+  readonly values: Map<Label, readonly unknown[]>;
+}
+
+function fakePool(answer: Answer = fine) {
+  const recorded: Recorded = { log: [], values: new Map() };
+  const clients: EventEmitter[] = [];
+  const run = async (text: string, values: readonly unknown[] = []) => {
+    const statement = label(text);
+    recorded.log.push(statement);
+    recorded.values.set(statement, values);
+    return answer(statement, values);
+  };
+  const poolEvents = new EventEmitter();
+  const pool = Object.assign(poolEvents, {
+    async connect() {
+      recorded.log.push('connect');
+      const client = Object.assign(new EventEmitter(), {
+        query: run,
+        release(error?: Error | boolean) {
+          recorded.log.push(error instanceof Error ? `closed: ${error.message}` : error ? 'closed' : 'healthy');
+        },
+      });
+      clients.push(client);
+      return client;
+    },
+    query: run,
+  });
+  return { pool: pool as unknown as PostgresPool<PostgresPoolClient>, ...recorded, clients, events: poolEvents };
+}
+
+/** A store on `fake` that needs no table created and never purges unless told. */
+function storeOn(fake: ReturnType<typeof fakePool>, options: PostgresWebhookStoreOptions = {}) {
+  return createPostgresWebhookStore(fake.pool, { createTable: false, purgeIntervalMs: Number.POSITIVE_INFINITY, ...options });
+}
+
+const TRANSACTION = ['connect', 'BEGIN', 'lock wait', 'insert id'];
+
+describe('createPostgresWebhookStore: its transaction, statement by statement', () => {
+  it('runs the handler between inserting the id and COMMIT, and returns a healthy connection', async () => {
+    const fake = fakePool();
+    const handled: unknown[] = [];
+    const outcome = await storeOn(fake, { lockWaitMs: 1_234 }).transaction('evt_1', async (db) => {
+      handled.push(db);
+      fake.log.push('handler');
+    });
+    expect(outcome).toBe('processed');
+    expect(fake.log).toEqual([...TRANSACTION, 'handler', 'COMMIT', 'healthy']);
+    expect(handled).toEqual([fake.clients[0]]);
+    expect(fake.values.get('lock wait')).toEqual(['1234ms']);
+    // The id, and the lock_timeout the connection had, to put back once the id is in.
+    expect(fake.values.get('insert id')).toEqual(['evt_1', '0']);
+  });
+
+  it('rolls back without running the handler when the id is there, and when another attempt holds it', async () => {
+    const duplicate = fakePool((s, v) => (s === 'insert id' ? ok([{ inserted: 0 }]) : fine(s, v)));
+    const handler = vi.fn();
+    expect(await storeOn(duplicate).transaction('evt_1', handler)).toBe('duplicate');
+    expect(duplicate.log).toEqual([...TRANSACTION, 'ROLLBACK', 'healthy']);
+
+    const locked = Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+    const held = fakePool(failing('insert id', locked));
+    expect(await storeOn(held).transaction('evt_1', handler)).toBe('in_progress');
+    expect(held.log).toEqual([...TRANSACTION, 'ROLLBACK', 'healthy']);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('passes on any other failure of the insert, rolled back', async () => {
+    const refused = Object.assign(new Error('permission denied for table'), { code: '42501' });
+    const fake = fakePool(failing('insert id', refused));
+    const handler = vi.fn();
+    expect(await captureError(storeOn(fake).transaction('evt_1', handler))).toBe(refused);
+    expect(fake.log).toEqual([...TRANSACTION, 'ROLLBACK', 'healthy']);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('takes a reply to the insert it cannot read as a failure, never as a duplicate acknowledged unrun', async () => {
+    for (const rows of [[], [{}], [{ inserted: 2 }], [{ inserted: '1' }]]) {
+      const fake = fakePool((s, v) => (s === 'insert id' ? ok(rows) : fine(s, v)));
+      const handler = vi.fn();
+      const error = await captureError(storeOn(fake).transaction('evt_1', handler));
+      expect(error.message, JSON.stringify(rows)).toBe(
+        'credit-platform: the insert of the event id did not answer one row with `inserted` 0 or 1.',
+      );
+      expect(fake.log).toEqual([...TRANSACTION, 'ROLLBACK', 'healthy']);
+      expect(handler).not.toHaveBeenCalled();
+    }
+  });
+
+  it('a throwing handler: rolled back, its error passed on, and the connection goes back healthy', async () => {
+    const fake = fakePool();
+    const thrown = new Error('downstream refused');
+    expect(
+      await captureError(
+        storeOn(fake).transaction('evt_1', async () => {
+          throw thrown;
+        }),
+      ),
+    ).toBe(thrown);
+    expect(fake.log).toEqual([...TRANSACTION, 'ROLLBACK', 'healthy']);
+  });
+
+  it('closes the connection, never handing it to the next delivery, when the transaction failed half-way', async () => {
+    const cases: [Answer, boolean, string[]][] = [
+      [failing('BEGIN'), false, ['connect', 'BEGIN', 'closed: BEGIN failed']],
+      [failing('BEGIN', 'a string'), false, ['connect', 'BEGIN', 'closed: a string']],
+      [failing('lock wait'), false, ['connect', 'BEGIN', 'lock wait', 'ROLLBACK', 'healthy']],
+      [failing('COMMIT'), false, [...TRANSACTION, 'COMMIT', 'closed: COMMIT failed']],
+      [failing('ROLLBACK'), true, [...TRANSACTION, 'ROLLBACK', 'closed: handler failed']],
+    ];
+    for (const [answer, handlerFails, log] of cases) {
+      const fake = fakePool(answer);
+      await captureError(
+        storeOn(fake).transaction('evt_1', async () => {
+          if (handlerFails) throw new Error('handler failed');
+        }),
+      );
+      expect(fake.log, log.join()).toEqual(log);
+    }
+  });
+
+  it('closes a connection that emitted an error while checked out, and listens only while it is', async () => {
+    const fake = fakePool();
+    const outcome = await storeOn(fake).transaction('evt_1', async () => {
+      const client = fake.clients[0] as EventEmitter;
+      expect(client.listenerCount('error')).toBe(1);
+      client.emit('error', new Error('Connection terminated unexpectedly'));
+    });
+    expect(outcome).toBe('processed');
+    expect(fake.log.at(-1)).toBe('closed: Connection terminated unexpectedly');
+    expect(fake.clients[0]?.listenerCount('error')).toBe(0);
+  });
+});
+
+describe('createPostgresWebhookStore: the table', () => {
+  it('is created once, under the advisory lock, before the first statement on it', async () => {
+    const fake = fakePool();
+    const store = createPostgresWebhookStore(fake.pool, { table: 'billing.events', purgeIntervalMs: Number.POSITIVE_INFINITY });
+    await Promise.all([store.claim('evt_1'), store.transaction('evt_2', async () => undefined)]);
+    await store.release('evt_1');
+    expect(fake.log.slice(0, 7)).toEqual(['connect', 'BEGIN', 'lock table', 'create table', 'create index', 'COMMIT', 'healthy']);
+    expect(fake.values.get('lock table')).toEqual(['credit-platform:billing.events']);
+    expect(fake.log.filter((entry) => entry === 'create table')).toHaveLength(1);
+  });
+
+  it('is tried again at the next call when creating it failed, on a connection that is then closed', async () => {
+    let fail = true;
+    const fake = fakePool((s, v) => (s === 'create table' && fail ? Promise.reject(new Error('disk full')) : fine(s, v)));
+    const store = createPostgresWebhookStore(fake.pool, { purgeIntervalMs: Number.POSITIVE_INFINITY });
+    expect((await captureError(store.claim('evt_1'))).message).toBe('disk full');
+    expect(fake.log).toEqual(['connect', 'BEGIN', 'lock table', 'create table', 'closed: disk full']);
+    fail = false;
+    expect(await store.claim('evt_1')).toBe('completed'); // rowCount 0 from the stand-in
+    expect(fake.log.slice(5)).toEqual([
+      'connect',
+      'BEGIN',
+      'lock table',
+      'create table',
+      'create index',
+      'COMMIT',
+      'healthy',
+      'insert',
+    ]);
+  });
+
+  it('is never created with createTable: false', async () => {
+    const fake = fakePool();
+    const store = storeOn(fake);
+    await store.claim('evt_1');
+    await store.purge();
+    expect(fake.log).toEqual(['insert', 'purge']);
+  });
+});
+
+describe('createPostgresWebhookStore: claim, release and purge', () => {
+  it('claim says claimed only when a row was inserted; release deletes the id', async () => {
+    const fake = fakePool((s, v) => (s === 'insert' ? ok([], 1) : fine(s, v)));
+    const store = storeOn(fake);
+    expect(await store.claim('evt_1')).toBe('claimed');
+    expect(fake.values.get('insert')).toEqual(['evt_1']);
+    await store.complete('evt_1');
+    await store.release('evt_1');
+    expect(fake.values.get('remove')).toEqual(['evt_1']);
+    expect(fake.log).toEqual(['insert', 'remove']);
+  });
+
+  it('purge deletes rows older than retentionMs (in seconds), 1 000 at most, and says how many', async () => {
+    const fake = fakePool((s, v) => (s === 'purge' ? ok([], 17) : fine(s, v)));
+    expect(await storeOn(fake, { retentionMs: 90_000_000 }).purge()).toBe(17);
+    expect(fake.values.get('purge')).toEqual([90_000, 1_000]);
+    const silent = fakePool((s, v) => (s === 'purge' ? ok([], null) : fine(s, v)));
+    expect(await storeOn(silent).purge()).toBe(0);
+    expect(silent.values.get('purge')).toEqual([259_500, 1_000]);
+  });
+});
+
+describe('createPostgresWebhookStore: purging on its own', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A store on a stand-in whose purges delete `deleted()` rows; `purges()` counts them. */
+  function purging(deleted: () => number | Promise<number>, options: PostgresWebhookStoreOptions = {}) {
+    const fake = fakePool(async (s, v) => (s === 'purge' ? ok([], await deleted()) : fine(s, v)));
+    const store = createPostgresWebhookStore(fake.pool, { createTable: false, purgeIntervalMs: 60_000, ...options });
+    const deliver = (id: string, inserted = 1) => store.transaction(id, async () => undefined).then(() => inserted);
+    return { store, deliver, purges: () => fake.log.filter((entry) => entry === 'purge').length, fake };
+  }
+
+  it('purges after the first committed delivery, then once per purgeIntervalMs', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const { deliver, purges } = purging(() => 3);
+    await deliver('evt_1');
+    await vi.waitFor(() => expect(purges()).toBe(1));
+    await deliver('evt_2');
+    vi.setSystemTime(1_000_000 + 59_999);
+    await deliver('evt_3');
+    await Promise.resolve();
+    expect(purges()).toBe(1);
+    vi.setSystemTime(1_000_000 + 60_000);
+    await deliver('evt_4');
+    await vi.waitFor(() => expect(purges()).toBe(2));
+  });
+
+  it('does not purge after a duplicate', async () => {
+    const duplicate = fakePool((s, v) => (s === 'insert id' ? ok([{ inserted: 0 }]) : fine(s, v)));
+    const store = createPostgresWebhookStore(duplicate.pool, { createTable: false, purgeIntervalMs: 1 });
+    expect(await store.transaction('evt_1', async () => undefined)).toBe('duplicate');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(duplicate.log).not.toContain('purge');
+  });
+
+  it('purges again at the next delivery while purges delete full batches of 1 000', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    const batches = [1_000, 1_000, 999, 1_000];
+    const { deliver, purges } = purging(() => batches.shift() ?? 0);
+    for (const [i, expected] of [1, 2, 3, 3].entries()) {
+      await deliver(`evt_${i}`);
+      await vi.waitFor(() => expect(purges()).toBe(expected));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  });
+
+  it('never runs two purges at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: 1_000_000 });
+    let finish: (deleted: number) => void = () => undefined;
+    const { deliver, purges } = purging(() => new Promise<number>((resolve) => (finish = resolve)), { purgeIntervalMs: 1 });
+    await deliver('evt_1');
+    await vi.waitFor(() => expect(purges()).toBe(1));
+    vi.setSystemTime(1_000_000 + 60_000); // the interval is long past: only the purge still running holds the next one
+    await deliver('evt_2');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(purges()).toBe(1);
+    finish(1_000);
+    await new Promise((resolve) => setImmediate(resolve));
+    await deliver('evt_3');
+    await vi.waitFor(() => expect(purges()).toBe(2));
+  });
+
+  it('never purges with purgeIntervalMs: Infinity', async () => {
+    const { deliver, purges } = purging(() => 1_000, { purgeIntervalMs: Number.POSITIVE_INFINITY });
+    for (const id of ['evt_1', 'evt_2']) await deliver(id);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(purges()).toBe(0);
+  });
+
+  it('logs a failed purge as one warn with its error, and purges again after the interval', async () => {
+    const warn = vi.fn();
+    const { deliver, purges } = purging(() => Promise.reject(new Error('statement timeout')), {
+      logger: { warn },
+      purgeIntervalMs: 1,
+    });
+    await deliver('evt_1');
+    await vi.waitFor(() =>
+      expect(warn).toHaveBeenCalledWith('credit-platform: purging expired webhook event ids failed', {
+        error: 'statement timeout',
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await deliver('evt_2');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(2));
+    expect(purges()).toBe(2);
+  });
+});
+
+describe('createPostgresWebhookStore: the pool and the options it takes', () => {
+  it('listens for errors of idle connections when the pool has no listener, and leaves one it has alone', () => {
+    const bare = fakePool();
+    const warn = vi.fn();
+    storeOn(bare, { logger: { warn } });
+    storeOn(bare, { logger: { warn } });
+    expect(bare.events.listenerCount('error')).toBe(1);
+    bare.events.emit('error', new Error('terminating connection due to administrator command'));
+    expect(warn).toHaveBeenCalledWith('credit-platform: an idle PostgreSQL connection failed', {
+      error: 'terminating connection due to administrator command',
+    });
+
+    const heard = fakePool();
+    heard.events.on('error', () => undefined);
+    const quiet = vi.fn();
+    storeOn(heard, { logger: { warn: quiet } });
+    heard.events.emit('error', new Error('dropped'));
+    expect(heard.events.listenerCount('error')).toBe(1);
+    expect(quiet).not.toHaveBeenCalled();
+  });
+
+  it('refuses anything but a pool with connect and query, saying what it got', () => {
+    const { pool } = fakePool();
+    for (const [given, got] of [
+      [null, 'null'],
+      [undefined, 'undefined'],
+      ['postgres://db', 'string'],
+      [{ connect: pool.connect }, 'object'],
+      [{ query: pool.query }, 'object'],
+    ] as const) {
+      expect(() => createPostgresWebhookStore(given as never), String(given)).toThrow(
+        new ConfigurationError(
+          'pool',
+          `createPostgresWebhookStore: pass a node-postgres Pool (\`new Pool({ connectionString })\` from \`pg\`); got ${got}.`,
+        ),
+      );
+    }
+  });
+
+  it('takes every positive integer of milliseconds, Infinity only for purgeIntervalMs', () => {
+    const { pool } = fakePool();
+    for (const value of [1, 2, 60_000]) {
+      expect(
+        createPostgresWebhookStore(pool, { retentionMs: value, lockWaitMs: value, purgeIntervalMs: value }).retentionMs,
+      ).toBe(value);
+    }
+    expect(createPostgresWebhookStore(pool, { purgeIntervalMs: Number.POSITIVE_INFINITY })).toBeDefined();
+    for (const name of ['retentionMs', 'lockWaitMs', 'purgeIntervalMs'] as const) {
+      const infinity = name === 'purgeIntervalMs' ? ' or Infinity' : '';
+      const refused = name === 'purgeIntervalMs' ? [] : [Number.POSITIVE_INFINITY];
+      for (const value of [0, -1, 1.5, Number.NaN, Number.NEGATIVE_INFINITY, 2 ** 53, ...refused]) {
+        expect(() => createPostgresWebhookStore(pool, { [name]: value }), `${name} ${value}`).toThrow(
+          new ConfigurationError(
+            name,
+            `createPostgresWebhookStore: \`${name}\` must be a positive integer of milliseconds${infinity}; got ${String(value)}.`,
+          ),
+        );
+      }
+    }
   });
 });

@@ -216,3 +216,102 @@ describe('createRedisDedupStore refuses what cannot work', () => {
     expect(error.message).toMatch(/ttlMs.*positive integer/);
   });
 });
+
+/** A node-redis look-alike that answers each script of the store by what it does; `sent` records them. */
+function scriptedClient(answers: { claim?: string; renew?: number } = {}) {
+  const sent: { script: string; keys: string[]; args: string[] }[] = [];
+  const name = (source: string) =>
+    source.includes("'claimed'")
+      ? 'claim'
+      : source.includes('PEXPIRE')
+        ? 'renew'
+        : source.includes("'DEL'")
+          ? 'release'
+          : 'complete';
+  const client = {
+    isOpen: true,
+    isReady: true,
+    evalSha: async () => {
+      throw new Error('NOSCRIPT No matching script.');
+    },
+    eval: async (source: string, { keys, arguments: args }: { keys: string[]; arguments: string[] }) => {
+      const script = name(source);
+      sent.push({ script, keys, args });
+      if (script === 'claim') return answers.claim ?? 'claimed';
+      if (script === 'renew') return answers.renew ?? 1;
+      return 'OK';
+    },
+  };
+  return { client, sent };
+}
+
+describe('createRedisDedupStore acts only on the claims it holds', () => {
+  it('completes, renews and releases with the value its claim wrote, with the lease and the ttl', async () => {
+    const { client, sent } = scriptedClient();
+    const store = createRedisDedupStore(client, { prefix: 'p:', leaseMs: 1_500, ttlMs: 9_000 });
+    expect(await store.claim('evt_1')).toBe('claimed');
+    expect(await store.renew('evt_1')).toBe(true);
+    await store.complete('evt_1');
+    const mine = sent[0]?.args[0];
+    expect(mine).toMatch(/^claim:[0-9a-f-]{36}$/);
+    expect(sent).toEqual([
+      { script: 'claim', keys: ['p:evt_1'], args: [mine, '1500'] },
+      { script: 'renew', keys: ['p:evt_1'], args: [mine, '1500'] },
+      { script: 'complete', keys: ['p:evt_1'], args: [mine, '9000'] },
+    ]);
+    expect(await store.claim('evt_2')).toBe('claimed');
+    await store.release('evt_2');
+    expect(sent.at(-1)).toEqual({ script: 'release', keys: ['p:evt_2'], args: [sent.at(-2)?.args[0]] });
+    expect(sent.at(-2)?.args[0]).not.toBe(mine); // every claim writes a value of its own
+  });
+
+  it('sends nothing for an id it did not claim, or no longer holds', async () => {
+    for (const claim of ['in_progress', 'completed']) {
+      const { client, sent } = scriptedClient({ claim });
+      const store = createRedisDedupStore(client);
+      expect(await store.claim('evt_1')).toBe(claim);
+      expect(await store.renew('evt_1')).toBe(false);
+      await store.complete('evt_1');
+      await store.release('evt_1');
+      expect(sent.map((s) => s.script)).toEqual(['claim']);
+    }
+    const { client, sent } = scriptedClient();
+    const store = createRedisDedupStore(client);
+    await store.complete('evt_never');
+    await store.release('evt_never');
+    expect(await store.renew('evt_never')).toBe(false);
+    await store.claim('evt_1');
+    await store.complete('evt_1');
+    await store.complete('evt_1');
+    await store.release('evt_1');
+    expect(await store.renew('evt_1')).toBe(false);
+    await store.claim('evt_2');
+    await store.release('evt_2');
+    await store.release('evt_2');
+    await store.complete('evt_2');
+    expect(sent.map((s) => s.script)).toEqual(['claim', 'complete', 'claim', 'release']);
+  });
+
+  it('forgets a claim whose renewal failed: the lease ran out and another process may hold the id', async () => {
+    const { client, sent } = scriptedClient({ renew: 0 });
+    const store = createRedisDedupStore(client);
+    await store.claim('evt_1');
+    expect(await store.renew('evt_1')).toBe(false);
+    expect(await store.renew('evt_1')).toBe(false);
+    await store.complete('evt_1');
+    await store.release('evt_1');
+    expect(sent.map((s) => s.script)).toEqual(['claim', 'renew']);
+  });
+
+  it('uses the default prefix, lease and retention when given none', async () => {
+    const { client, sent } = scriptedClient();
+    const store = createRedisDedupStore(client);
+    expect([store.retentionMs, store.leaseMs]).toEqual([259_500_000, 300_000]);
+    await store.claim('evt_1');
+    await store.complete('evt_1');
+    expect(sent.map((s) => [s.keys[0], s.args[1]])).toEqual([
+      ['credit-platform:webhook:evt_1', '300000'],
+      ['credit-platform:webhook:evt_1', '259500000'],
+    ]);
+  });
+});

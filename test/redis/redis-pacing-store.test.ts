@@ -169,3 +169,43 @@ describe('createRedisPacingStore refuses clients it cannot use', () => {
     expect((error as Error).message).toMatch(/`redis`.*`ioredis`/);
   });
 });
+
+describe('createRedisPacingStore reads only the reply its script gives', () => {
+  it('a reply that is not a list is an error, never a grant', async () => {
+    for (const reply of ['OK', null, 1, { granted: 1 }]) {
+      const client = { isOpen: true, isReady: true, eval: async () => reply, evalSha: async () => reply };
+      const store = createRedisPacingStore(client);
+      const error = await captureError(async () => store.acquire('k', [{ requests: 1, perMs: 1_000 }]));
+      expect(error.message, JSON.stringify(reply)).toBe('Unexpected reply from the pacing script.');
+      expect((await captureError(async () => store.peek('k', [{ requests: 1, perMs: 1_000 }]))).message).toBe(
+        'Unexpected reply from the pacing script.',
+      );
+    }
+  });
+
+  it('a grant carries a slot id of its own, which settle dates; a refusal carries the wait', async () => {
+    const sent: string[][] = [];
+    let reply: unknown[] = [1, 0, 1];
+    const client = {
+      isOpen: true,
+      isReady: true,
+      eval: async () => reply,
+      evalSha: async (_sha: string, { arguments: args }: { keys: string[]; arguments: string[] }) => {
+        sent.push(args);
+        return reply;
+      },
+    };
+    const store = createRedisPacingStore(client);
+    const limits = [{ requests: 5, perMs: 60_000 }];
+    const first = await store.acquire('k', limits);
+    const second = await store.acquire('k', limits);
+    expect(first).toMatchObject({ granted: true, used: [1] });
+    if (!first.granted || !second.granted) throw new Error('granted');
+    expect(new Set([first.id, second.id]).size).toBe(2);
+    await store.settle('k', first.id);
+    expect(sent.at(-1)).toEqual([first.id]);
+    reply = ['0', '1234', '5'];
+    expect(await store.acquire('k', limits)).toEqual({ granted: false, waitMs: 1_234, used: [5] });
+    expect(await store.peek('k', limits)).toEqual({ waitMs: 1_234, used: [5] });
+  });
+});
