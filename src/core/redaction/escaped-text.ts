@@ -23,8 +23,8 @@ export interface DecodedText {
 
 const SIMPLE: Readonly<Record<string, string>> = { '/': '/', '"': '"', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
+// Past the end of the text `charCodeAt` is NaN, which is no digit: a cut-short escape is none.
 function hexValue(text: string, start: number, digits: number): number {
-  if (start + digits > text.length) return -1;
   let value = 0;
   for (let i = start; i < start + digits; i++) {
     const c = text.charCodeAt(i);
@@ -37,6 +37,7 @@ function hexValue(text: string, start: number, digits: number): number {
 
 // The escape at `start` (a `\` or a `%`), written to `found`: the character it stands for and
 // where it ends; `false` when there is none, or when it is a lone `\` standing for itself.
+// Stryker disable next-line ObjectLiteral: every field is written before it is read (escapeAt sets both when it returns true)
 const found = { char: '', end: 0 };
 
 function escapeAt(text: string, start: number): boolean {
@@ -71,6 +72,7 @@ function escapeAt(text: string, start: number): boolean {
 export function decodeEscapes(text: string): DecodedText | undefined {
   let backslash = text.indexOf('\\');
   let percent = text.indexOf('%');
+  // Stryker disable next-line ConditionalExpression: a shortcut; with no escape the loop below finds none and returns undefined too
   if (backslash === -1 && percent === -1) return undefined;
   const parts: string[] = [];
   const at: number[] = [];
@@ -90,9 +92,13 @@ export function decodeEscapes(text: string): DecodedText | undefined {
       length += 1;
       copied = found.end;
     }
-    // A backslash run is passed over whole, escape or not, so it is read once.
-    const resume = escaped || text.charCodeAt(start) === 92 ? found.end : start + 1;
+    // An escape is passed over whole, so its characters are read once; what is not one (a `%`,
+    // or a lone `\`, which escapeAt reads as itself) is one character. Each search starts past
+    // the last, and a symbol that is not there is never searched for again: linear.
+    const resume = escaped ? found.end : start + 1;
+    // Stryker disable next-line EqualityOperator: at `resume` the search would find the same symbol again
     if (backslash !== -1 && backslash < resume) backslash = text.indexOf('\\', resume);
+    // Stryker disable next-line EqualityOperator: at `resume` the search would find the same symbol again
     if (percent !== -1 && percent < resume) percent = text.indexOf('%', resume);
   }
   if (at.length === 0) return undefined;
@@ -110,6 +116,7 @@ export function originalRange(decoded: DecodedText, start: number, end: number):
 function originalIndex(decoded: DecodedText, index: number, end: boolean): number {
   const { at, from, to } = decoded;
   let low = 0;
+  // Stryker disable next-line ArithmeticOperator: one past the end reads undefined, which compares as after every index
   let high = at.length - 1;
   let last = -1;
   while (low <= high) {

@@ -13,7 +13,7 @@ interface Unit {
   readonly decoded: string;
 }
 
-const escape = (spelled: string, decoded: string): Unit => ({ spelled, escape: true, decoded });
+const escaped = (spelled: string, decoded: string): Unit => ({ spelled, escape: true, decoded });
 const plain = (spelled: string): Unit => ({ spelled, escape: false, decoded: spelled });
 
 // Every hex digit in both cases, so each end of each digit range is read.
@@ -34,25 +34,25 @@ const unit: fc.Arbitrary<Unit[]> = fc.oneof(
   // `\uXXXX` behind any run of backslashes, in either hex case.
   fc
     .tuple(backslashes(1), hexOf(4))
-    .map(([run, hex]) => [escape(`${run}u${hex}`, String.fromCharCode(Number.parseInt(hex, 16)))]),
+    .map(([run, hex]) => [escaped(`${run}u${hex}`, String.fromCharCode(Number.parseInt(hex, 16)))]),
   // `\/`, `\"`, `\b`, `\f`, `\n`, `\r`, `\t` behind any run of backslashes.
   fc
     .tuple(backslashes(1), fc.constantFrom(...Object.keys(SIMPLE)))
-    .map(([run, c]) => [escape(`${run}${c}`, SIMPLE[c] as string)]),
+    .map(([run, c]) => [escaped(`${run}${c}`, SIMPLE[c] as string)]),
   // Two or more backslashes before anything else stand for one backslash.
-  fc.tuple(backslashes(2), follower).map(([run, c]) => [escape(run, '\\'), plain(c)]),
+  fc.tuple(backslashes(2), follower).map(([run, c]) => [escaped(run, '\\'), plain(c)]),
   // One backslash before anything else stands for itself.
   follower.map((c) => [plain(`\\${c}`)]),
   // `\u` without four hex digits after it: the backslash stands for itself (one) or one backslash (a run).
   fc
     .tuple(backslashes(1), hexOf(2), fc.constantFrom(...NOT_HEX), hexDigit)
-    .map(([run, hex, bad, last]) => [run.length === 1 ? plain(run) : escape(run, '\\'), plain(`u${hex}${bad}${last}`)]),
+    .map(([run, hex, bad, last]) => [run.length === 1 ? plain(run) : escaped(run, '\\'), plain(`u${hex}${bad}${last}`)]),
   // `%XX` below `%80` is the ASCII character; `%80` and above, or `%` without two hex digits, is kept.
   fc.integer({ min: 0, max: 0xff }).chain((value) =>
     fc.boolean().map((upper) => {
       const hex = value.toString(16).padStart(2, '0');
       const spelled = `%${upper ? hex.toUpperCase() : hex}`;
-      return [value < 0x80 ? escape(spelled, String.fromCharCode(value)) : plain(spelled)];
+      return [value < 0x80 ? escaped(spelled, String.fromCharCode(value)) : plain(spelled)];
     }),
   ),
   fc.tuple(fc.option(hexDigit, { nil: '' }), fc.constantFrom(...NOT_HEX)).map(([digit, bad]) => [plain(`%${digit}${bad}`)]),
@@ -120,9 +120,37 @@ describe('decodeEscapes', () => {
     expect(decodeEscapes('ab\\n')?.text).toBe('ab\n');
   });
 
-  it('%7F is the last percent escape read; %80 and above spell bytes of a longer character and are kept', () => {
-    expect(decodeEscapes('%7F%7f')?.text).toBe('\u007f\u007f');
+  it('%00 to %7F are read; %80 and above spell bytes of a longer character and are kept', () => {
+    expect(decodeEscapes('%00%7F%7f')?.text).toBe('\u0000\u007f\u007f');
     expect(decodeEscapes('%80%ff%C3%A9')).toBeUndefined();
+    expect(decodeEscapes('\\u0000\\uFFFF')?.text).toBe('\u0000\uffff');
+  });
+
+  it('finds the first escape wherever it is, with or without the other symbol in the text', () => {
+    for (const [text, decoded] of [
+      ['a%41', 'aA'],
+      ['%41', 'A'],
+      ['a\\n', 'a\n'],
+      ['ab%41\\n', 'abA\n'],
+      ['ab\\n%41', 'ab\nA'],
+    ]) {
+      expect(decodeEscapes(text as string)?.text).toBe(decoded);
+    }
+  });
+
+  it('is linear: a million escapes of one kind, the other symbol absent or only at the far end', () => {
+    const n = 1_000_000;
+    for (const [text, tail] of [
+      ['%41'.repeat(n), ''],
+      [`${'%41'.repeat(n)}\\n`, '\n'],
+      ['\\n'.repeat(n), ''],
+      [`${'\\n'.repeat(n)}%41`, 'A'],
+      [`${'%'.repeat(n)}\\n`, '\n'],
+    ]) {
+      const decoded = decodeEscapes(text as string);
+      expect(decoded?.text.endsWith(tail as string)).toBe(true);
+      expect(decoded?.at.length).toBe(text?.startsWith('%%') ? 1 : n + (tail === '' ? 0 : 1));
+    }
   });
 });
 
