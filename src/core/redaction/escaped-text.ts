@@ -72,8 +72,6 @@ function escapeAt(text: string, start: number): boolean {
 export function decodeEscapes(text: string): DecodedText | undefined {
   let backslash = text.indexOf('\\');
   let percent = text.indexOf('%');
-  // Stryker disable next-line ConditionalExpression: a shortcut; with no escape the loop below finds none and returns undefined too
-  if (backslash === -1 && percent === -1) return undefined;
   const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
@@ -96,10 +94,20 @@ export function decodeEscapes(text: string): DecodedText | undefined {
     // or a lone `\`, which escapeAt reads as itself) is one character. Each search starts past
     // the last, and a symbol that is not there is never searched for again: linear.
     const resume = escaped ? found.end : start + 1;
-    // Stryker disable next-line EqualityOperator: at `resume` the search would find the same symbol again
-    if (backslash !== -1 && backslash < resume) backslash = text.indexOf('\\', resume);
-    // Stryker disable next-line EqualityOperator: at `resume` the search would find the same symbol again
-    if (percent !== -1 && percent < resume) percent = text.indexOf('%', resume);
+    if (
+      backslash !== -1 &&
+      // Stryker disable next-line EqualityOperator: from `resume` the search finds the same `\` again
+      backslash < resume
+    ) {
+      backslash = text.indexOf('\\', resume);
+    }
+    if (
+      percent !== -1 &&
+      // Stryker disable next-line EqualityOperator: from `resume` the search finds the same `%` again
+      percent < resume
+    ) {
+      percent = text.indexOf('%', resume);
+    }
   }
   if (at.length === 0) return undefined;
   parts.push(text.slice(copied));

@@ -25,8 +25,6 @@ const REDACTED = '[REDACTED]';
  */
 export function redact(text: string, secrets: readonly string[]): string {
   const needles = needlesOf(secrets);
-  // Stryker disable next-line ConditionalExpression: a shortcut; with no needle nothing is found and the text is returned as it is
-  if (needles.length === 0) return text;
   const ranges: [number, number][] = [];
   const folded = foldCase(text);
   for (const needle of needles) for (const spelling of needle.inText) find(folded, spelling, ranges, undefined);

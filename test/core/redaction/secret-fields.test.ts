@@ -149,6 +149,11 @@ describe('secretsIn: the exact rule and bounds', () => {
     expect(secretsIn({ secret: hook, other: null, password: [null, 'pw_sent'] })).toEqual(['pw_sent']);
   });
 
+  it("walks an array's items only, not other properties it carries: JSON sends only the items", () => {
+    const list = Object.assign(['item_0001'], { secret: 'whsec_not_sent' });
+    expect(secretsIn({ list, password: list })).toEqual(['item_0001']);
+  });
+
   it('reads 1,000 values: the body, then 998 more before the secret is too many', () => {
     expect(secretsIn({ filler: Array(997).fill(0), secret: 'whsec_in_budget' })).toEqual(['whsec_in_budget']);
     expect(secretsIn({ filler: Array(998).fill(0), secret: 'whsec_over_budget' })).toEqual([]);
