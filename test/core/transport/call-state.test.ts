@@ -96,6 +96,7 @@ describe('the body of each attempt', () => {
       clientWith(async () => new Response(over.body, { headers: json }), { maxResponseBytes: limit }).request('GET', '/x'),
     );
     expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error).toMatchObject({ status: 200, body: '' });
     expect(error.message).toContain(`maxResponseBytes (${limit} bytes)`);
     expect(over.seen).toEqual({ pulled: pieces, cancelled: true });
 
@@ -105,6 +106,18 @@ describe('the body of each attempt', () => {
       clientWith(async () => new Response(early.body, { headers: json }), { maxResponseBytes: 250 }).request('GET', '/x'),
     );
     expect(early.seen).toEqual({ pulled: 3, cancelled: true });
+
+    // A per-call limit wins over the client's, lower or higher.
+    const perCall = (clientLimit: number, callLimit: number) => {
+      const stream = streamed(cut(bytes, 100));
+      return clientWith(async () => new Response(stream.body, { headers: json }), { maxResponseBytes: clientLimit }).request(
+        'GET',
+        '/x',
+        { maxResponseBytes: callLimit },
+      );
+    };
+    expect(await captureError(perCall(bytes.length, 250))).toBeInstanceOf(InvalidResponseError);
+    expect(await perCall(250, bytes.length)).toMatchObject({ id: 'acc_1' });
   });
 
   it('a Content-Length above the limit is refused unread; one at the limit, one that is no number, or one under a Content-Encoding is left to the count', async () => {
@@ -199,32 +212,40 @@ describe('one debug line per attempt', () => {
     return { lines, logger: { debug: record, info: record, warn: record, error: record } };
   }
 
-  it('says how each attempt ended: the socket error, a timeout, a status, the answer', async () => {
+  it('says how each attempt ended (a status, the socket error, a timeout, the answer) and how long it took', async () => {
     const { lines, logger } = logged();
     let call = 0;
     const fetch: Fetch = (input) => {
       call++;
-      if (call === 1) return Promise.reject(connectionFailure('ECONNRESET'));
-      if (call === 2) return Promise.reject(connectionFailure(undefined));
-      if (call === 3) {
+      if (call === 1)
+        return Promise.resolve(new Response('{"success":false,"data":null,"message":"busy"}', { status: 503, headers: json }));
+      if (call === 2) return Promise.reject(connectionFailure('ECONNRESET'));
+      if (call === 3) return Promise.reject(connectionFailure(undefined));
+      if (call === 4) {
         // Never answers: the per-attempt timeout ends it.
         const { signal } = input as Request;
         return new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
       }
-      if (call === 4)
-        return Promise.resolve(new Response('{"success":false,"data":null,"message":"busy"}', { status: 503, headers: json }));
       return Promise.resolve(new Response(envelope({ id: 'acc_1' }), { headers: json }));
     };
     const client = clientWith(fetch, { maxRetries: 4, logger, logLevel: 'debug', timeout: 50 });
+    const started = performance.now();
     await client.request('GET', '/accounts/me');
+    const took = performance.now() - started;
     const attempts = lines.filter((line) => line.fields?.attempt !== undefined).map((line) => line.fields);
+    // An attempt after an answered one has no status of its own: the last answer's is not kept.
     expect(attempts.map((f) => [f?.attempt, f?.status, f?.failure])).toEqual([
-      [1, undefined, 'ECONNRESET'],
-      [2, undefined, 'connection error'],
-      [3, undefined, 'timeout'],
-      [4, 503, undefined],
+      [1, 503, undefined],
+      [2, undefined, 'ECONNRESET'],
+      [3, undefined, 'connection error'],
+      [4, undefined, 'timeout'],
       [5, 200, undefined],
     ]);
+    // Each attempt's time is its own share of the call's.
+    for (const fields of attempts) {
+      expect(fields?.elapsedMs).toBeGreaterThanOrEqual(0);
+      expect(fields?.elapsedMs).toBeLessThanOrEqual(Math.ceil(took));
+    }
   });
 
   it('names what else ended an attempt: the class of the error thrown, or "error" for a thrown value that is not one', async () => {
@@ -258,5 +279,20 @@ describe('a middleware that breaks the contract', () => {
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error.message).toContain('A middleware must call next() with a Request.');
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe("the caller's signal", () => {
+  it('keeps no listener once the call is over, however many waits between attempts it ended', async () => {
+    const { getEventListeners } = await import('node:events');
+    const { fetch, requests } = scripted([
+      () => new Response('{"success":false,"data":null,"message":"busy"}', { status: 503, headers: json }),
+      () => new Response('{"success":false,"data":null,"message":"busy"}', { status: 503, headers: json }),
+      () => new Response(envelope({ id: 'acc_1' }), { headers: json }),
+    ]);
+    const controller = new AbortController();
+    await clientWith(fetch, { maxRetries: 2 }).request('GET', '/accounts/me', { signal: controller.signal });
+    expect(requests).toHaveLength(3);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
   });
 });
