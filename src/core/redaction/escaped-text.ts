@@ -7,8 +7,8 @@
  * in a JSON string, a logger's rendering) decodes too; a run of backslashes before anything else
  * stands for one backslash; and `%XX` below `%80`, as a URL spells an ASCII character.
  *
- * One pass from left to right with `indexOf` between escapes: the work is linear in the text, and
- * a text with no `\` or `%` costs two searches and is returned as it is.
+ * One pass from left to right, searching from each escape to the next `\` or `%`: the work is
+ * linear in the text, and a text with neither costs one search and is returned as it is.
  */
 export interface DecodedText {
   /** The decoded text. */
@@ -70,44 +70,28 @@ function escapeAt(text: string, start: number): boolean {
 
 /** `text` decoded; `undefined` when it holds no escape, so the caller can use it as it is. */
 export function decodeEscapes(text: string): DecodedText | undefined {
-  let backslash = text.indexOf('\\');
-  let percent = text.indexOf('%');
+  // Each search for the next `\` or `%` starts where the last one (or the escape it began)
+  // ended: one pass. Built per call, since a pattern with the `g` flag keeps its position.
+  const symbol = /[\\%]/g;
   const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
   const to: number[] = [];
   let copied = 0;
   let length = 0;
-  while (backslash !== -1 || percent !== -1) {
-    const start = backslash === -1 ? percent : percent === -1 ? backslash : Math.min(backslash, percent);
-    const escaped = escapeAt(text, start);
-    if (escaped) {
-      parts.push(text.slice(copied, start), found.char);
-      length += start - copied;
-      at.push(length);
-      from.push(start);
-      to.push(found.end);
-      length += 1;
-      copied = found.end;
-    }
-    // An escape is passed over whole, so its characters are read once; what is not one (a `%`,
-    // or a lone `\`, which escapeAt reads as itself) is one character. Each search starts past
-    // the last, and a symbol that is not there is never searched for again: linear.
-    const resume = escaped ? found.end : start + 1;
-    if (
-      backslash !== -1 &&
-      // Stryker disable next-line EqualityOperator: from `resume` the search finds the same `\` again
-      backslash < resume
-    ) {
-      backslash = text.indexOf('\\', resume);
-    }
-    if (
-      percent !== -1 &&
-      // Stryker disable next-line EqualityOperator: from `resume` the search finds the same `%` again
-      percent < resume
-    ) {
-      percent = text.indexOf('%', resume);
-    }
+  for (let match = symbol.exec(text); match !== null; match = symbol.exec(text)) {
+    const start = match.index;
+    // What is not an escape (a `%`, or a lone `\`, which escapeAt reads as itself) is one
+    // character, which the search has passed; an escape is passed over whole.
+    if (!escapeAt(text, start)) continue;
+    parts.push(text.slice(copied, start), found.char);
+    length += start - copied;
+    at.push(length);
+    from.push(start);
+    to.push(found.end);
+    length += 1;
+    copied = found.end;
+    symbol.lastIndex = found.end;
   }
   if (at.length === 0) return undefined;
   parts.push(text.slice(copied));

@@ -1,6 +1,7 @@
 // One call's attempts (call-state.ts), through a `fetch` of the test's own so each answer is
 // exact: every body read whole and never past maxResponseBytes, a request that never left this
 // machine retried even for a POST, and one debug line per attempt saying how it ended.
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKOFF } from '../../../src/core/retry-policy.js';
 import type { Fetch, Middleware } from '../../../src/core/types.js';
@@ -284,7 +285,6 @@ describe('a middleware that breaks the contract', () => {
 
 describe("the caller's signal", () => {
   it('keeps no listener once the call is over, however many waits between attempts it ended', async () => {
-    const { getEventListeners } = await import('node:events');
     const { fetch, requests } = scripted([
       () => new Response('{"success":false,"data":null,"message":"busy"}', { status: 503, headers: json }),
       () => new Response('{"success":false,"data":null,"message":"busy"}', { status: 503, headers: json }),
