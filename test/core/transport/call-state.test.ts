@@ -229,7 +229,7 @@ describe('one debug line per attempt', () => {
       }
       return Promise.resolve(new Response(envelope({ id: 'acc_1' }), { headers: json }));
     };
-    const client = clientWith(fetch, { maxRetries: 4, logger, logLevel: 'debug', timeout: 50 });
+    const client = clientWith(fetch, { maxRetries: 4, logger, logLevel: 'debug', timeout: 500 });
     const started = performance.now();
     await client.request('GET', '/accounts/me');
     const took = performance.now() - started;
