@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpMethod, Middleware } from '../../../src/core/types.js';
-import { RequestValidationError, VERSION } from '../../../src/index.js';
+import { CreditPlatform, RequestValidationError, VERSION } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
-import { API_KEY, client, http, HttpResponse, ok, url, useMswServer } from '../../helpers/msw.js';
+import { loopback } from '../../helpers/loopback.js';
+import { API_KEY, client, fail, http, HttpResponse, ok, url, useMswServer } from '../../helpers/msw.js';
 
 const server = useMswServer();
 
@@ -132,6 +133,19 @@ describe('request pipeline', () => {
   });
 });
 
+describe('the query', () => {
+  it('adds no "?" to the request line when every value is undefined', async () => {
+    const server = await loopback((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"success":true,"data":[],"message":null}');
+    });
+    const c = new CreditPlatform({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+    await c.request('GET', '/credit/lines', { query: { skip: undefined } });
+    await c.request('GET', '/credit/lines', { query: {} });
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/credit/lines', '/api/v1/credit/lines']);
+  });
+});
+
 describe('client.request path segments', () => {
   it.each(['/./accounts', '/a/%2e%2e/b', '/%2E/x', 'x/.%2e/y'])('refuses %s (a dot segment in any spelling)', async (path) => {
     let sent = 0;
@@ -190,5 +204,13 @@ describe('client.rateLimit', () => {
     expect(await answers(7)()).toEqual(good);
     // Memory stays bounded when nobody reads it: the good state was the ninth answer back.
     expect(await answers(8)()).toBeUndefined();
+  });
+
+  it('an error answer counts too', async () => {
+    const headers = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1709856060' };
+    server.use(http.get(url('accounts/me'), () => fail(404, 'gone', [], headers)));
+    const c = client({ maxRetries: 0 });
+    await captureError(c.accounts.me());
+    expect(c.rateLimit).toEqual({ limit: 120, remaining: 0, reset: new Date(1709856060 * 1000) });
   });
 });
