@@ -21,7 +21,10 @@ export interface DecodedText {
   readonly to: readonly number[];
 }
 
-const SIMPLE: Readonly<Record<string, string>> = { '/': '/', '"': '"', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+// The one-character escapes, and what each stands for, at the same index. Strings rather than a
+// lookup object: a module-level object is built once, so no test could tell it apart from `{}`.
+const SIMPLE_LETTERS = '/"bfnrt';
+const SIMPLE_CHARS = '/"\b\f\n\r\t';
 
 // Past the end of the text `charCodeAt` is NaN, which is no digit: a cut-short escape is none.
 function hexValue(text: string, start: number, digits: number): number {
@@ -50,18 +53,22 @@ function escapeAt(text: string, start: number): boolean {
   }
   let end = start;
   while (text.charCodeAt(end) === 92 /* \ */) end++;
-  const next = text[end];
-  if (next === 'u') {
+  const next = text.charCodeAt(end);
+  if (next === 117 /* u */) {
     const value = hexValue(text, end + 1, 4);
     if (value >= 0) {
       found.char = String.fromCharCode(value);
       found.end = end + 5;
       return true;
     }
-  } else if (next !== undefined && Object.hasOwn(SIMPLE, next)) {
-    found.char = SIMPLE[next] as string;
-    found.end = end + 1;
-    return true;
+  } else {
+    // Past the end of the text `next` is NaN, read as U+0000, which is none of them.
+    const simple = SIMPLE_LETTERS.indexOf(String.fromCharCode(next));
+    if (simple !== -1) {
+      found.char = SIMPLE_CHARS[simple] as string;
+      found.end = end + 1;
+      return true;
+    }
   }
   found.char = '\\';
   found.end = end;
