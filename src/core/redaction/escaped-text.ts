@@ -7,8 +7,8 @@
  * in a JSON string, a logger's rendering) decodes too; a run of backslashes before anything else
  * stands for one backslash; and `%XX` below `%80`, as a URL spells an ASCII character.
  *
- * One pass from left to right with `indexOf` between escapes: the work is linear in the text, and
- * a text with no `\` or `%` costs two searches and is returned as it is.
+ * One pass from left to right, searching from each escape to the next `\` or `%`: the work is
+ * linear in the text, and a text with neither costs one search and is returned as it is.
  */
 export interface DecodedText {
   /** The decoded text. */
@@ -21,10 +21,13 @@ export interface DecodedText {
   readonly to: readonly number[];
 }
 
-const SIMPLE: Readonly<Record<string, string>> = { '/': '/', '"': '"', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+// The one-character escapes, and what each stands for, at the same index. Strings rather than a
+// lookup object: a module-level object is built once, so no test could tell it apart from `{}`.
+const SIMPLE_LETTERS = '/"bfnrt';
+const SIMPLE_CHARS = '/"\b\f\n\r\t';
 
+// Past the end of the text `charCodeAt` is NaN, which is no digit: a cut-short escape is none.
 function hexValue(text: string, start: number, digits: number): number {
-  if (start + digits > text.length) return -1;
   let value = 0;
   for (let i = start; i < start + digits; i++) {
     const c = text.charCodeAt(i);
@@ -37,6 +40,7 @@ function hexValue(text: string, start: number, digits: number): number {
 
 // The escape at `start` (a `\` or a `%`), written to `found`: the character it stands for and
 // where it ends; `false` when there is none, or when it is a lone `\` standing for itself.
+// Stryker disable next-line ObjectLiteral: every field is written before it is read (escapeAt sets both when it returns true)
 const found = { char: '', end: 0 };
 
 function escapeAt(text: string, start: number): boolean {
@@ -49,18 +53,22 @@ function escapeAt(text: string, start: number): boolean {
   }
   let end = start;
   while (text.charCodeAt(end) === 92 /* \ */) end++;
-  const next = text[end];
-  if (next === 'u') {
+  const next = text.charCodeAt(end);
+  if (next === 117 /* u */) {
     const value = hexValue(text, end + 1, 4);
     if (value >= 0) {
       found.char = String.fromCharCode(value);
       found.end = end + 5;
       return true;
     }
-  } else if (next !== undefined && Object.hasOwn(SIMPLE, next)) {
-    found.char = SIMPLE[next] as string;
-    found.end = end + 1;
-    return true;
+  } else {
+    // Past the end of the text `next` is NaN, read as U+0000, which is none of them.
+    const simple = SIMPLE_LETTERS.indexOf(String.fromCharCode(next));
+    if (simple !== -1) {
+      found.char = SIMPLE_CHARS[simple] as string;
+      found.end = end + 1;
+      return true;
+    }
   }
   found.char = '\\';
   found.end = end;
@@ -69,31 +77,28 @@ function escapeAt(text: string, start: number): boolean {
 
 /** `text` decoded; `undefined` when it holds no escape, so the caller can use it as it is. */
 export function decodeEscapes(text: string): DecodedText | undefined {
-  let backslash = text.indexOf('\\');
-  let percent = text.indexOf('%');
-  if (backslash === -1 && percent === -1) return undefined;
+  // Each search for the next `\` or `%` starts where the last one (or the escape it began)
+  // ended: one pass. Built per call, since a pattern with the `g` flag keeps its position.
+  const symbol = /[\\%]/g;
   const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
   const to: number[] = [];
   let copied = 0;
   let length = 0;
-  while (backslash !== -1 || percent !== -1) {
-    const start = backslash === -1 ? percent : percent === -1 ? backslash : Math.min(backslash, percent);
-    const escaped = escapeAt(text, start);
-    if (escaped) {
-      parts.push(text.slice(copied, start), found.char);
-      length += start - copied;
-      at.push(length);
-      from.push(start);
-      to.push(found.end);
-      length += 1;
-      copied = found.end;
-    }
-    // A backslash run is passed over whole, escape or not, so it is read once.
-    const resume = escaped || text.charCodeAt(start) === 92 ? found.end : start + 1;
-    if (backslash !== -1 && backslash < resume) backslash = text.indexOf('\\', resume);
-    if (percent !== -1 && percent < resume) percent = text.indexOf('%', resume);
+  for (let match = symbol.exec(text); match !== null; match = symbol.exec(text)) {
+    const start = match.index;
+    // What is not an escape (a `%`, or a lone `\`, which escapeAt reads as itself) is one
+    // character, which the search has passed; an escape is passed over whole.
+    if (!escapeAt(text, start)) continue;
+    parts.push(text.slice(copied, start), found.char);
+    length += start - copied;
+    at.push(length);
+    from.push(start);
+    to.push(found.end);
+    length += 1;
+    copied = found.end;
+    symbol.lastIndex = found.end;
   }
   if (at.length === 0) return undefined;
   parts.push(text.slice(copied));
@@ -110,6 +115,7 @@ export function originalRange(decoded: DecodedText, start: number, end: number):
 function originalIndex(decoded: DecodedText, index: number, end: boolean): number {
   const { at, from, to } = decoded;
   let low = 0;
+  // Stryker disable next-line ArithmeticOperator: one past the end reads undefined, which compares as after every index
   let high = at.length - 1;
   let last = -1;
   while (low <= high) {

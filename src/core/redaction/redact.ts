@@ -25,7 +25,6 @@ const REDACTED = '[REDACTED]';
  */
 export function redact(text: string, secrets: readonly string[]): string {
   const needles = needlesOf(secrets);
-  if (needles.length === 0) return text;
   const ranges: [number, number][] = [];
   const folded = foldCase(text);
   for (const needle of needles) for (const spelling of needle.inText) find(folded, spelling, ranges, undefined);
@@ -168,15 +167,16 @@ export function opaqueCause(thrown: unknown): { cause: Error; described: string 
           : `a ${typeof thrown}`;
     return { cause: withheld('Error', undefined), described: what };
   }
-  const name = ERROR_NAME.test(thrown.name) ? thrown.name : 'Error';
+  // The patterns are written here, not in module constants, so each call reads them afresh.
+  const name = /^[A-Za-z][A-Za-z0-9]{0,60}(?:Error|Exception)$/.test(thrown.name) ? thrown.name : 'Error';
   const raw = (thrown as { code?: unknown }).code;
-  const code = (typeof raw === 'string' && ERROR_CODE.test(raw)) || Number.isFinite(raw) ? (raw as string | number) : undefined;
+  const code =
+    (typeof raw === 'string' && /^[A-Z][A-Z0-9_]{0,60}$/.test(raw)) || Number.isFinite(raw)
+      ? (raw as string | number)
+      : undefined;
   const article = /^[AEIOU]/.test(name) ? 'an' : 'a';
   return { cause: withheld(name, code), described: `${article} ${name}${code === undefined ? '' : ` (code ${code})`}` };
 }
-
-const ERROR_NAME = /^[A-Za-z][A-Za-z0-9]{0,60}(?:Error|Exception)$/;
-const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,60}$/;
 
 function withheld(name: string, code: string | number | undefined): Error {
   const error = new Error('message withheld: it may hold a secret');

@@ -13,7 +13,6 @@
  */
 export function secretsIn(body: unknown): string[] {
   const found: string[] = [];
-  if (body === null || typeof body !== 'object') return found;
   const budget = { values: MAX_VALUES };
   walk(body, false, 0, found, budget);
   return found;
@@ -38,8 +37,11 @@ function walk(value: unknown, secret: boolean, depth: number, found: string[], b
     if (secret && !found.includes(value)) found.push(value);
     return;
   }
-  if (value === null || typeof value !== 'object' || depth >= MAX_DEPTH) return;
+  // null (an object to typeof) has no key to walk. A function is not walked: JSON drops it, so
+  // nothing under it is ever sent.
+  if (typeof value !== 'object' || depth >= MAX_DEPTH) return;
   const spent = () => budget.values <= 0 || found.length >= MAX_SECRETS;
+  // An array by its indexes only: JSON sends its items, not other properties it may carry.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length && !spent(); i++) walk(value[i], secret, depth + 1, found, budget);
     return;

@@ -33,16 +33,14 @@ export interface Spelling {
  */
 export function foldCase(text: string): string {
   const lower = (text.includes('\u0130') ? text.replaceAll('\u0130', 'I') : text).toLowerCase();
-  return lower.length === text.length ? lower : text.replace(UPPER, (run) => run.toLowerCase());
+  return lower.length === text.length ? lower : text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
-
-const UPPER = /[A-Z]+/g;
 
 /** The hex and base64 spellings of `secret` (its plain spelling is searched on its own). */
 export function encodedSpellings(secret: string): Spelling[] {
   const bytes = new TextEncoder().encode(secret);
   const out: Spelling[] = [{ text: hex(bytes), left: 0, right: 0 }];
-  for (let align = 0; align < 3; align++) {
+  for (const align of [0, 1, 2]) {
     const padded = new Uint8Array(align + bytes.length);
     padded.set(bytes, align);
     const encoded = base64(padded);
@@ -50,7 +48,8 @@ export function encodedSpellings(secret: string): Spelling[] {
     const first = Math.ceil((8 * align) / 6);
     const end = Math.floor((8 * padded.length) / 6);
     const core = encoded.slice(first, end);
-    const left = (8 * align) % 6 === 0 ? 0 : 1;
+    // A secret that starts a group shares no character with what precedes it; 1 or 2 bytes in, it does.
+    const left = align === 0 ? 0 : 1;
     const right = (8 * padded.length) % 6 === 0 ? 0 : 1;
     for (const text of [core, core.replaceAll('+', '-').replaceAll('/', '_')]) {
       const folded = foldCase(text);
@@ -69,7 +68,8 @@ function hex(bytes: Uint8Array): string {
   return out;
 }
 
-// Base64 without padding: the last character holds the remaining bits, zero-filled.
+// Base64 of the whole 6-bit groups only: no padding, and no last character for the bits left
+// over, which would also hold bits of whatever follows (encodedSpellings keeps none of it).
 function base64(bytes: Uint8Array): string {
   let out = '';
   let bits = 0;
@@ -83,6 +83,5 @@ function base64(bytes: Uint8Array): string {
     }
     bits &= (1 << count) - 1;
   }
-  if (count > 0) out += BASE64[(bits << (6 - count)) & 63];
   return out;
 }

@@ -128,21 +128,20 @@ export class CallState {
     const { middleware } = this.setup;
     const response =
       middleware.length === 0
-        ? await this.#send(request, init, false)
-        : await runMiddleware(middleware, request, (next) => this.#send(next, init, true));
+        ? await this.#send(request, init)
+        : await runMiddleware(middleware, request, (next) => this.#send(new Request(next, MANUAL_REDIRECT), init));
     if (!(response instanceof Response)) throw new TypeError('A middleware resolved with something that is not a Response.');
     this.status = response.status;
     this.body = await readBody(response, this.setup.maxResponseBytes, `${this.setup.method} ${this.setup.path}`);
     return response;
   };
 
-  // The key goes on after the last middleware, on a copy, so no middleware (nor anything it
-  // kept a reference to) ever holds it. The copy is also where a Request a middleware built
-  // afresh (redirect: 'follow' by default) gets its redirects turned off again.
-  #send(request: Request, init: RequestInit | undefined, copy: boolean): Promise<Response> {
-    const keyed = copy ? new Request(request, MANUAL_REDIRECT) : request;
-    keyed.headers.set('x-api-key', this.setup.apiKey);
-    return this.setup.fetch(keyed, init);
+  // The key goes on last. After middleware, on a copy (made above), so no middleware (nor
+  // anything it kept a reference to) ever holds it; the copy is also where a Request a
+  // middleware built afresh (redirect: 'follow' by default) gets its redirects turned off again.
+  #send(request: Request, init: RequestInit | undefined): Promise<Response> {
+    request.headers.set('x-api-key', this.setup.apiKey);
+    return this.setup.fetch(request, init);
   }
 
   /** Decides about the attempt that just failed with `error`; once per attempt. */
@@ -174,7 +173,8 @@ export class CallState {
       method: setup.method,
       path: setup.path,
       attempt: this.attempts,
-      status: outcome?.kind === 'status' ? outcome.status : this.status,
+      // An error status reached ky through this.fetch, which noted it.
+      status: this.status,
       elapsedMs: performance.now() - this.#attemptStarted,
       secrets: setup.secrets,
     };

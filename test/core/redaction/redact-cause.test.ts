@@ -48,6 +48,24 @@ describe('redactCause', () => {
     expect(redactCause(assigned, SECRETS)).toBe(assigned);
   });
 
+  it('leaves out a function cause: nothing it closes over or carries can be vouched for', () => {
+    expect(
+      redactCause(
+        Object.assign(() => KEY, { apiKey: KEY }),
+        SECRETS,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('copies an error whose stack alone holds the key (a message set after the stack was built)', () => {
+    const original = failure('request failed');
+    original.stack = `Error: request failed for ${KEY}\n    at send (client.js:1:1)`;
+    const copy = redactCause(original, SECRETS) as Error;
+    expect(copy).not.toBe(original);
+    expect(copy.message).toBe('request failed');
+    expect(copy.stack).toBe('Error: request failed for [REDACTED]\n    at send (client.js:1:1)');
+  });
+
   it('passes a value that is not an Error through', () => {
     for (const value of [undefined, null, 'reason', 42]) expect(redactCause(value, SECRETS)).toBe(value);
   });
@@ -162,6 +180,9 @@ describe('opaqueCause', () => {
     [Number.NaN, undefined],
     [Number.POSITIVE_INFINITY, undefined],
     [{ key: KEY }, undefined],
+    // Neither an array nor an object that reads as a code when turned into a string is a code.
+    [['E_VAULT'], undefined],
+    [{ toString: () => 'E_VAULT', key: KEY }, undefined],
   ])('a code %o is kept as %o', (code, kept) => {
     const thrown = failure('x', { code });
     thrown.name = 'TypeError';

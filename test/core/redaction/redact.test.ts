@@ -38,6 +38,9 @@ describe('redact', () => {
     expect(redact('abc \\u0061bc', ['abc'])).toBe('abc \\u0061bc');
     // A longer secret whose decoded form is short would shred ordinary text just the same.
     expect(redact('AB and AB', ['%41%42'])).toBe('AB and AB');
+    // Also in a text that has escapes of its own (so it is searched decoded too).
+    const escaped = 'AB, \\u0041B, %41B and undefined';
+    expect(redact(escaped, ['%41%42'])).toBe(escaped);
   });
 
   it('returns a text with no secret in it unchanged, escapes and all', () => {

@@ -134,6 +134,26 @@ describe('secretsIn: the exact rule and bounds', () => {
     expect(secretsIn(nest(8))).toEqual([]);
   });
 
+  it('counts a level of array as a level of object: a secret 8 arrays down is not collected', () => {
+    const nest = (levels: number): unknown => {
+      let value: unknown = `whsec_${levels}`;
+      for (let i = 0; i < levels; i++) value = [value];
+      return { secret: value };
+    };
+    expect(secretsIn(nest(7))).toEqual(['whsec_7']);
+    expect(secretsIn(nest(8))).toEqual([]);
+  });
+
+  it('walks nothing under a function or null: JSON drops a function, so nothing under it is sent', () => {
+    const hook = Object.assign(() => undefined, { secret: 'whsec_not_sent' });
+    expect(secretsIn({ secret: hook, other: null, password: [null, 'pw_sent'] })).toEqual(['pw_sent']);
+  });
+
+  it("walks an array's items only, not other properties it carries: JSON sends only the items", () => {
+    const list = Object.assign(['item_0001'], { secret: 'whsec_not_sent' });
+    expect(secretsIn({ list, password: list })).toEqual(['item_0001']);
+  });
+
   it('reads 1,000 values: the body, then 998 more before the secret is too many', () => {
     expect(secretsIn({ filler: Array(997).fill(0), secret: 'whsec_in_budget' })).toEqual(['whsec_in_budget']);
     expect(secretsIn({ filler: Array(998).fill(0), secret: 'whsec_over_budget' })).toEqual([]);

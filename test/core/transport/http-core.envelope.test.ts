@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { APIError, ConflictError, InternalServerError, InvalidResponseError } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
-import { client, fail, http, HttpResponse, url, useMswServer } from '../../helpers/msw.js';
+import { API_KEY, client, fail, http, HttpResponse, url, useMswServer } from '../../helpers/msw.js';
 
 const server = useMswServer();
 const noRetry = () => client({ maxRetries: 0 });
@@ -75,6 +75,28 @@ describe('bodies that are not what the service promises', () => {
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.issues[0]?.path).toBe('id');
     expect(error.message).toMatch(/at "id"/);
+  });
+
+  it('a 200 that is not JSON names its content-type, or says there was none', async () => {
+    for (const [headers, named] of [
+      [{ 'content-type': 'text/plain' }, 'content-type: text/plain'],
+      [{}, 'content-type: none'],
+    ] as const) {
+      server.use(http.get(url('accounts/me'), () => new HttpResponse(new TextEncoder().encode('ok'), { status: 200, headers })));
+      const error = await captureError(noRetry().accounts.me());
+      expect(error).toBeInstanceOf(InvalidResponseError);
+      expect(error.message).toBe(`GET /accounts/me answered 200 with a body that is not JSON (${named})`);
+    }
+  });
+
+  it('a schema miss keeps the body and the issues, redacted of the key the service echoed', async () => {
+    server.use(
+      http.get(url('accounts/me'), () => HttpResponse.json({ success: true, data: { id: 42, echo: API_KEY }, message: null })),
+    );
+    const error = (await captureError(noRetry().accounts.me())) as InvalidResponseError;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.status).toBe(200);
+    expect(error.body).toBe('{"success":true,"data":{"id":42,"echo":"[REDACTED]"},"message":null}');
   });
 
   it('toJSON of an API error is plain data for logs', async () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpMethod } from '../../../src/core/types.js';
-import { RequestValidationError, VERSION } from '../../../src/index.js';
+import type { HttpMethod, Middleware } from '../../../src/core/types.js';
+import { CreditPlatform, RequestValidationError, VERSION } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
-import { API_KEY, client, http, HttpResponse, ok, url, useMswServer } from '../../helpers/msw.js';
+import { loopback } from '../../helpers/loopback.js';
+import { API_KEY, client, fail, http, HttpResponse, ok, url, useMswServer } from '../../helpers/msw.js';
 
 const server = useMswServer();
 
@@ -132,6 +133,19 @@ describe('request pipeline', () => {
   });
 });
 
+describe('the query', () => {
+  it('adds no "?" to the request line when every value is undefined', async () => {
+    const server = await loopback((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end('{"success":true,"data":[],"message":null}');
+    });
+    const c = new CreditPlatform({ apiKey: API_KEY, baseUrl: server.baseUrl, maxRetries: 0 });
+    await c.request('GET', '/credit/lines', { query: { skip: undefined } });
+    await c.request('GET', '/credit/lines', { query: {} });
+    expect(server.requests.map((r) => r.url)).toEqual(['/api/v1/credit/lines', '/api/v1/credit/lines']);
+  });
+});
+
 describe('client.request path segments', () => {
   it.each(['/./accounts', '/a/%2e%2e/b', '/%2E/x', 'x/.%2e/y'])('refuses %s (a dot segment in any spelling)', async (path) => {
     let sent = 0;
@@ -148,5 +162,55 @@ describe('client.request path segments', () => {
   it('accepts dots inside a segment', async () => {
     server.use(http.get(/\/files\/v1\.2\.json$/, () => ok({ id: 'f' })));
     expect(await client().request('GET', '/files/v1.2.json')).toEqual({ id: 'f' });
+  });
+});
+
+describe('headers every call carries', () => {
+  it('a default header cannot stand in for the key or the User-Agent, in any spelling: no middleware sees a key, the service gets the SDK its own', async () => {
+    let headers: Headers | undefined;
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        headers = request.headers;
+        return ok({ id: 'a' });
+      }),
+    );
+    const seenByMiddleware: (string | null)[] = [];
+    const peek: Middleware = (request, next) => {
+      seenByMiddleware.push(request.headers.get('x-api-key'));
+      return next(request);
+    };
+    const defaultHeaders = { 'X-Api-KEY': API_KEY, 'USER-agent': 'spoof/1.0', 'X-Team': 'risk' };
+    await client({ defaultHeaders, middleware: [peek] }).accounts.me();
+    expect(seenByMiddleware).toEqual([null]);
+    expect(headers?.get('x-api-key')).toBe(API_KEY);
+    expect(headers?.get('user-agent')).toBe(`credit-platform-typescript/${VERSION}`);
+    expect(headers?.get('x-team')).toBe('risk');
+  });
+});
+
+describe('client.rateLimit', () => {
+  it('is the newest well-formed state among the answers since it was last read; of those only the last 8 are kept', async () => {
+    const garbled = { 'x-ratelimit-remaining': 'many' };
+    const answers = (badAfterGood: number) => {
+      let n = 0;
+      server.use(http.get(url('accounts/me'), () => (n++ === 0 ? ok({ id: 'a' }) : ok({ id: 'a' }, { headers: garbled }))));
+      const c = client();
+      return async () => {
+        for (let i = 0; i <= badAfterGood; i++) await c.accounts.me();
+        return c.rateLimit;
+      };
+    };
+    const good = { limit: 120, remaining: 119, reset: new Date(1709856000 * 1000) };
+    expect(await answers(7)()).toEqual(good);
+    // Memory stays bounded when nobody reads it: the good state was the ninth answer back.
+    expect(await answers(8)()).toBeUndefined();
+  });
+
+  it('an error answer counts too', async () => {
+    const headers = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1709856060' };
+    server.use(http.get(url('accounts/me'), () => fail(404, 'gone', [], headers)));
+    const c = client({ maxRetries: 0 });
+    await captureError(c.accounts.me());
+    expect(c.rateLimit).toEqual({ limit: 120, remaining: 0, reset: new Date(1709856060 * 1000) });
   });
 });

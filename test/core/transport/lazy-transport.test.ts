@@ -86,6 +86,31 @@ describe('lazy transport', () => {
     expect(JSON.parse(bodies[0] ?? '{}').url).toBe('https://example.com/h');
   });
 
+  it('before any request: no rate-limit state, and no pacing state when pacing is off', async () => {
+    const client = new CreditPlatform({ apiKey: 'cp_test_key', baseUrl: 'http://127.0.0.1:9/api/v1' });
+    expect(client.rateLimit).toBeUndefined();
+    expect(await client.pacingState()).toBeUndefined();
+  });
+
+  it("with pacing on, the pacing state is the key's budget before any request, the key read from a key function", async () => {
+    let asked = 0;
+    const apiKey = async () => {
+      asked++;
+      return 'cp_test_key';
+    };
+    const client = new CreditPlatform({
+      apiKey,
+      baseUrl: 'http://127.0.0.1:9/api/v1',
+      pacing: { limits: [{ requests: 3, perMs: 60_000 }] },
+    });
+    expect(await client.pacingState()).toMatchObject({ remaining: 3, queued: 0, mode: 'local' });
+    expect(asked).toBe(1);
+  });
+
+  it('a malformed key fails the constructor, before any load', () => {
+    expect(() => new CreditPlatform({ apiKey: 'cp test key', baseUrl: 'http://127.0.0.1:9/api/v1' })).toThrow(ConfigurationError);
+  });
+
   it('a malformed default header still fails the constructor, before any load', () => {
     expect(
       () =>
