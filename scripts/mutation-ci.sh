@@ -8,6 +8,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/node_modules/.bin:$PATH"
+# A skipped Redis or PostgreSQL suite kills no mutant: missing servers fail the run instead.
+export CREDIT_PLATFORM_REQUIRE_SYSTEM_SUITES=1
 # shellcheck source=lib/mutation-areas.sh
 . scripts/lib/mutation-areas.sh
 max_lines=400
