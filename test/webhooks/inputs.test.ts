@@ -56,7 +56,7 @@ describe('checkPayload', () => {
     expect(messageOf(() => checkPayload({ constructor: { name: 7 } }, 'f'))).toMatch(/got a plain object/);
     expect(messageOf(() => checkPayload(true, 'f'))).toMatch(/got boolean/);
     expect(messageOf(() => checkPayload(new Envelope(), 'f'))).not.toContain('evt_secretive');
-    expect(messageOf(() => checkPayload({ then: 'not a function' }, 'f'))).toMatch(/raw body, not parsed JSON/);
+    expect(messageOf(() => checkPayload(JSON.parse('{"then":"not a function"}'), 'f'))).toMatch(/raw body, not parsed JSON/);
     expect(messageOf(() => checkPayload({ arrayBuffer: 1 }, 'f'))).toMatch(/raw body, not parsed JSON/);
   });
 });
