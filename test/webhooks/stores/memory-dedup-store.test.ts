@@ -180,4 +180,38 @@ describe('createMemoryDedupStore', () => {
       expect(() => createMemoryDedupStore({ [name]: 0.5 })).not.toThrow();
     }
   });
+  it('when full, drops a claim whose lease ran out before forgetting a live completion, wherever it sits', () => {
+    const c = clock();
+    const store = createMemoryDedupStore({ maxEntries: 3, leaseMs: 1_000, ttlMs: 100_000, now: c.now });
+    store.claim('evt_done');
+    store.complete('evt_done');
+    store.claim('evt_hung'); // its handler never settles
+    store.claim('evt_running');
+    c.advance(900);
+    expect(store.renew('evt_running')).toBe(true);
+    c.advance(900); // evt_hung's lease ran out; evt_running's was renewed
+    expect(store.claim('evt_new')).toBe('claimed');
+    expect(store.claim('evt_done')).toBe('completed');
+    expect(store.claim('evt_running')).toBe('in_progress');
+    expect(store.claim('evt_new')).toBe('in_progress');
+    // Full again, of live ids only: the oldest completion goes, never a live claim.
+    expect(store.claim('evt_next')).toBe('claimed');
+    expect(store.claim('evt_running')).toBe('in_progress');
+    expect(store.claim('evt_new')).toBe('in_progress');
+    // evt_done is forgotten, and the store is full of live claims.
+    expect(() => store.claim('evt_done')).toThrow(WebhookDedupStoreFullError);
+  });
+
+  it('when full, makes room by released and completed claims alike', () => {
+    const store = createMemoryDedupStore({ maxEntries: 2 });
+    store.claim('evt_1');
+    store.claim('evt_2');
+    store.release('evt_1');
+    expect(store.claim('evt_3')).toBe('claimed');
+    expect(() => store.claim('evt_4')).toThrow(WebhookDedupStoreFullError);
+    store.complete('evt_2');
+    expect(store.claim('evt_4')).toBe('claimed');
+    expect(store.claim('evt_3')).toBe('in_progress');
+    expect(() => store.claim('evt_2')).toThrow(WebhookDedupStoreFullError);
+  });
 });
