@@ -15,14 +15,18 @@ function response() {
   const sent: { status?: number; headers: Record<string, unknown>; body?: string } = { headers: {} };
   const res = {
     headersSent: false,
-    setHeader: (name: string, value: unknown) => void (sent.headers[name] = value),
+    setHeader(name: string, value: unknown) {
+      sent.headers[name] = value;
+    },
     writeHead(status: number, headers: Record<string, string>) {
       sent.status = status;
       Object.assign(sent.headers, headers);
       this.headersSent = true;
       return this;
     },
-    end: (body: string) => void (sent.body = body),
+    end(body: string) {
+      sent.body = body;
+    },
   };
   return { res: res as unknown as ServerResponse, sent };
 }

@@ -39,7 +39,14 @@ describe('without node:crypto', () => {
     const { PassThrough } = await import('node:stream');
     const req = Object.assign(new PassThrough(), { method: 'POST', headers: delivery.headers, complete: false });
     let status = 0;
-    const res = { headersSent: false, setHeader() {}, writeHead: (s: number) => void (status = s), end() {} };
+    const res = {
+      headersSent: false,
+      setHeader() {},
+      writeHead(s: number) {
+        status = s;
+      },
+      end() {},
+    };
     const done = handler(req as never, res as never);
     req.end(delivery.body);
     await done;
