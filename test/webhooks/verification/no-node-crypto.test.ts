@@ -10,6 +10,14 @@ afterEach(() => {
   vi.resetModules();
 });
 
+function capture(work: () => unknown): unknown {
+  try {
+    return work();
+  } catch (error) {
+    return error;
+  }
+}
+
 async function withoutNodeCrypto() {
   vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined as never);
   vi.resetModules();
@@ -29,6 +37,26 @@ describe('without node:crypto', () => {
     // A header refused before any MAC is computed needs no crypto at all.
     expect(webhooks.verifyWebhookSignature(body, 'abc', SECRET)).toBe(false);
     expect(await webhooks.verifyWebhookSignatureAsync(body, 'a'.repeat(64), SECRET)).toBe(false);
+  });
+
+  it('says the same where process.getBuiltinModule does not exist (Node before 22.3), or process itself', async () => {
+    vi.resetModules();
+    const webhooks = await import('../../../src/webhooks/index.js');
+    const getBuiltinModule = process.getBuiltinModule;
+    let withoutLoader: unknown;
+    let withoutProcess: unknown;
+    try {
+      (process as { getBuiltinModule?: unknown }).getBuiltinModule = undefined;
+      withoutLoader = capture(() => webhooks.signWebhookPayload('{}', SECRET));
+      vi.stubGlobal('process', undefined);
+      withoutProcess = capture(() => webhooks.signWebhookPayload('{}', SECRET));
+    } finally {
+      vi.unstubAllGlobals();
+      process.getBuiltinModule = getBuiltinModule;
+    }
+    for (const error of [withoutLoader, withoutProcess]) {
+      expect(error).toEqual(new TypeError('signWebhookPayload needs node:crypto; use signWebhookPayloadAsync on this runtime.'));
+    }
   });
 
   it('the Node handler verifies on Web Crypto', async () => {
