@@ -120,10 +120,10 @@ describe('createWebhookReceiver with a transactional store', () => {
     expect(onError).toHaveBeenCalledExactlyOnceWith(failure, expect.objectContaining({ id: 'evt_tx_1' }));
   });
 
-  it.each([
-    ['before the callback (BEGIN)', { begin: new Error('connection refused') }],
-    ['after the callback (COMMIT)', { commit: new Error('commit failed') }],
-  ])('a store failure %s is a 503 store_error, reported as the store error', async (_when, fail) => {
+  it.each<[string, { begin?: Error; commit?: Error }, Error]>([
+    ['before the callback (BEGIN)', { begin: new Error('connection refused') }, new Error('connection refused')],
+    ['after the callback (COMMIT)', { commit: new Error('commit failed') }, new Error('commit failed')],
+  ])('a store failure %s is a 503 store_error, reported as the store error', async (_when, fail, reported) => {
     const { store } = fakeStore(fail);
     const onError = vi.fn();
     const onDeposit = vi.fn();
@@ -135,6 +135,6 @@ describe('createWebhookReceiver with a transactional store', () => {
       '60',
       d.event,
     ]);
-    expect(onError).toHaveBeenCalledExactlyOnceWith(fail.begin ?? fail.commit, d.event);
+    expect(onError).toHaveBeenCalledExactlyOnceWith(reported, d.event);
   });
 });
