@@ -189,7 +189,7 @@ describe('createMemoryDedupStore', () => {
     store.claim('evt_running');
     c.advance(900);
     expect(store.renew('evt_running')).toBe(true);
-    c.advance(900); // evt_hung's lease ran out; evt_running's was renewed
+    c.advance(100); // evt_hung's lease ends now, so it has run out; evt_running's was renewed
     expect(store.claim('evt_new')).toBe('claimed');
     expect(store.claim('evt_done')).toBe('completed');
     expect(store.claim('evt_running')).toBe('in_progress');
