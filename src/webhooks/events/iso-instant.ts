@@ -29,7 +29,8 @@ export function isIsoInstant(text: string): boolean {
   const second = digitsAt(text, 17, 2);
   const t = text[10];
   if (text[4] !== '-' || text[7] !== '-' || (t !== 'T' && t !== 't') || text[13] !== ':' || text[16] !== ':') return false;
-  if (year < 0 || !(month >= 1 && month <= 12) || day < 1 || !(hour >= 0 && hour <= 23)) return false;
+  // The month is checked last, by the calendar: a month outside 1-12 has no length.
+  if (year < 0 || day < 1 || !(hour >= 0 && hour <= 23)) return false;
   if (!(minute >= 0 && minute <= 59) || !(second >= 0 && second <= 59)) return false;
   let at = 19;
   if (text[at] === '.') {
@@ -52,6 +53,7 @@ export function isIsoInstant(text: string): boolean {
   }
   if (at !== text.length) return false;
   // February 29th asks the calendar (as the check always has: Date.UTC reads years 0-99 as 1900-1999).
+  // `day <= undefined` is false, for any month outside 1-12 (or not two digits).
   return (
     day <= (DAYS_IN_MONTH[month - 1] as number) ||
     (month === 2 && day === 29 && new Date(Date.UTC(year, 1, 29)).getUTCDate() === 29)

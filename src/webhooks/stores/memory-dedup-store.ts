@@ -118,10 +118,20 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
   // Insertion order is expiry order for completions, so sweeping stops at the
   // first live entry; re-setting an id moves it to the end.
   const entries = new Map<string, Entry>();
+  // The ids of the claims among them: as many as handlers running (or never settled), so a full
+  // store finds an expired claim without walking its completions.
+  const claims = new Set<string>();
 
   function put(id: string, entry: Entry): void {
     entries.delete(id);
     entries.set(id, entry);
+    if (entry.state === 'in_progress') claims.add(id);
+    else claims.delete(id);
+  }
+
+  function drop(id: string): void {
+    entries.delete(id);
+    claims.delete(id);
   }
 
   // Drops expired ids from the front, and stops at the first live completion: the oldest. Only
@@ -132,15 +142,22 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
         if (entry.state === 'completed') break;
         continue;
       }
-      entries.delete(id);
+      drop(id);
     }
   }
 
-  // A full store forgets its oldest completion rather than refusing the event: see the TSDoc.
-  function forgetOldestCompletion(): boolean {
+  // A full store makes room rather than refusing the event (see the TSDoc): first a claim whose
+  // lease ran out (its handler never settled; the sweep stops short of claims behind a live
+  // completion), else its oldest completion.
+  function makeRoom(at: number): boolean {
+    for (const id of claims) {
+      if ((entries.get(id) as Entry).expiresAt > at) continue;
+      drop(id);
+      return true;
+    }
     for (const [id, entry] of entries) {
       if (entry.state !== 'completed') continue;
-      entries.delete(id);
+      drop(id);
       return true;
     }
     return false;
@@ -152,7 +169,7 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
       sweep(at);
       const entry = entries.get(eventId);
       if (entry !== undefined && entry.expiresAt > at) return entry.state;
-      if (entry === undefined && entries.size >= maxEntries && !forgetOldestCompletion()) {
+      if (entry === undefined && entries.size >= maxEntries && !makeRoom(at)) {
         throw new WebhookDedupStoreFullError(maxEntries, eventId);
       }
       put(eventId, { state: 'in_progress', expiresAt: at + leaseMs });
@@ -162,7 +179,7 @@ export function createMemoryDedupStore(options: MemoryDedupStoreOptions = {}): M
       put(eventId, { state: 'completed', expiresAt: now() + ttlMs });
     },
     release(eventId) {
-      if (entries.get(eventId)?.state === 'in_progress') entries.delete(eventId);
+      if (entries.get(eventId)?.state === 'in_progress') drop(eventId);
     },
     renew(eventId) {
       const at = now();

@@ -126,6 +126,7 @@ describe('constructWebhookEvent', () => {
     ['invalid_envelope', JSON.stringify({ ...envelope, id: 'evt_' }), /`id`/],
     ['invalid_envelope', JSON.stringify({ ...envelope, id: 7 }), /`id`/],
     ['invalid_envelope', JSON.stringify({ ...envelope, type: 3 }), /`type`/],
+    ['invalid_envelope', JSON.stringify({ ...envelope, type: '' }), /`type`/],
     ['invalid_envelope', JSON.stringify({ ...envelope, timestamp: 'yesterday' }), /`timestamp`/],
     ['invalid_envelope', JSON.stringify({ ...envelope, timestamp: '2026-02-30T00:00:00Z' }), /`timestamp`/],
     ['invalid_envelope', JSON.stringify({ ...envelope, timestamp: '2026-01-01T00:00:00' }), /`timestamp`/],
@@ -141,6 +142,22 @@ describe('constructWebhookEvent', () => {
     expect(() => constructWebhookEvent(body, signWebhookPayload(body, SECRET), SECRET)).toThrow(
       expect.objectContaining({ code }),
     );
+  });
+
+  it('keeps the decoder or parser error as the cause of invalid_json, for the receiver to drop', () => {
+    for (const [body, cause] of [
+      ['not json', SyntaxError],
+      [new Uint8Array([0x7b, 0xff, 0x7d]), TypeError],
+    ] as const) {
+      let error: unknown;
+      try {
+        constructWebhookEvent(body, signWebhookPayload(body, SECRET), SECRET);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toMatchObject({ code: 'invalid_json' });
+      expect((error as Error).cause).toBeInstanceOf(cause);
+    }
   });
 
   it('accepts ISO instants with offsets and fractions', async () => {

@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_EVENT_AGE,
   WebhookVerificationError,
 } from '../../../src/webhooks/index.js';
+import { checkFreshness, hours, MAX_CLOCK_SKEW_MS } from '../../../src/webhooks/events/freshness.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 const HOUR = 3_600_000;
@@ -98,5 +99,49 @@ describe('webhook freshness (maxEventAge)', () => {
     expect(error).toBeInstanceOf(CreditPlatformError);
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'WebhookVerificationError', code: 'stale_event' });
     expect(JSON.stringify(error)).not.toContain(SECRET);
+  });
+});
+
+describe('checkFreshness at the edges of the window', () => {
+  const signedAt = Date.parse('2026-03-01T12:00:00.000Z');
+  const event = { id: 'evt_edge', type: 'score.updated', timestamp: '2026-03-01T12:00:00.000Z', data: {} } as const;
+  const messageOf = (maxEventAge: number, now: number) => {
+    try {
+      checkFreshness(event, maxEventAge, now);
+      return undefined;
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'stale_event' });
+      return (error as Error).message;
+    }
+  };
+
+  it('accepts an event exactly maxEventAge old and refuses one a millisecond older', () => {
+    expect(checkFreshness(event, HOUR, signedAt + HOUR)).toBe(event);
+    expect(messageOf(HOUR, signedAt + HOUR + 1)).toBeDefined();
+  });
+
+  it('accepts an event exactly 5 minutes ahead and refuses one a millisecond further', () => {
+    expect(MAX_CLOCK_SKEW_MS).toBe(300_000);
+    expect(checkFreshness(event, HOUR, signedAt - MAX_CLOCK_SKEW_MS)).toBe(event);
+    expect(messageOf(HOUR, signedAt - MAX_CLOCK_SKEW_MS - 1)).toBeDefined();
+  });
+
+  it('says how old the event is and what the limit is, in hours with one decimal', () => {
+    expect(messageOf(DEFAULT_MAX_EVENT_AGE, signedAt + 73.25 * HOUR)).toMatch(
+      /^Event evt_edge is 73\.3 h old, more than maxEventAge \(72 h\)/,
+    );
+    expect(messageOf(1.5 * HOUR, signedAt + 2 * HOUR)).toMatch(/is 2 h old, more than maxEventAge \(1\.5 h\)/);
+    expect(hours(90 * 60_000)).toBe('1.5 h');
+  });
+
+  it('says how far ahead an event is dated, in seconds', () => {
+    expect(messageOf(HOUR, signedAt - 400_000)).toMatch(/is dated 400 s in the future/);
+  });
+
+  it('uses the current time when none is given', () => {
+    const now = { ...event, timestamp: new Date().toISOString() };
+    expect(checkFreshness(now, HOUR)).toBe(now);
+    const old = { ...event, timestamp: new Date(Date.now() - 2 * HOUR).toISOString() };
+    expect(() => checkFreshness(old, HOUR)).toThrow(WebhookVerificationError);
   });
 });

@@ -76,6 +76,27 @@ describe('isIsoInstant', () => {
     ['2026-06-01T08:00:00+24:00', false],
     ['2026-06-01T08:00:00', false],
     ['2026-06-01T08:00:00Z\n', false],
+    // A character that is not a digit where one belongs, in each field; '/' and ' ' sort below '0'.
+    ['20x6-06-01T08:00:00Z', false],
+    ['2026-0x-01T08:00:00Z', false],
+    ['2026-06-1/T08:00:00Z', false],
+    ['2026-06-1 T08:00:00Z', false],
+    ['2026-06-01T0xx00:00Z', false],
+    ['2026-06-01T0x:00:00Z', false],
+    ['2026-06-01T08:0x:00Z', false],
+    ['2026-06-01T08:00:5/Z', false],
+    ['2026-06-01T08:00:00+0x:00', false],
+    ['2026-06-01T08:00:00+01:0x', false],
+    ['2026-06-01T08:00:00-0/:00', false],
+    // Months outside 1-12, with a day every month has and with February's 29th of a leap year.
+    ['2024-00-01T00:00:00Z', false],
+    ['2024-13-01T00:00:00Z', false],
+    ['2024-13-29T00:00:00Z', false],
+    ['2024-00-29T00:00:00Z', false],
+    ['2024-99-29T00:00:00Z', false],
+    ['2024-12-31T23:59:59-23:59', true],
+    ['2024-01-31T00:00:00Z', true],
+    ['2024-04-30T00:00:00Z', true],
   ])('%s: %s', (text, valid) => {
     expect(isIsoInstant(text)).toBe(valid);
     expect(reference(text)).toBe(valid);

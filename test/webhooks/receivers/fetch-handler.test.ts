@@ -121,6 +121,25 @@ describe('createWebhookHandler', () => {
     expect((await handler(post(deposit()))).status).toBe(413);
   });
 
+  it('answers 400 to a body stream that fails, and runs no callback', async () => {
+    const { handler, onDeposit } = setup();
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"id":'));
+        controller.error(new Error('connection reset'));
+      },
+    });
+    const response = await handler(
+      new Request('http://127.0.0.1/webhooks', { method: 'POST', body, duplex: 'half' } as RequestInit),
+    );
+    expect([response.status, await response.json()]).toEqual([
+      400,
+      { error: 'invalid_payload', message: 'The request body could not be read.' },
+    ]);
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(onDeposit).not.toHaveBeenCalled();
+  });
+
   it('reports a body that was already read as a configuration error, naming the fix', async () => {
     const { handler, onError } = setup();
     const request = post(deposit());

@@ -10,6 +10,7 @@ import {
   createWebhookReceiver,
   type WebhookDedupStore,
 } from '../../../src/webhooks/index.js';
+import { checkLease, withLeaseRenewal } from '../../../src/webhooks/receivers/lease-renewal.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 afterEach(() => {
@@ -167,5 +168,65 @@ describe('a handler that returns no promise', () => {
     expect([result.outcome, runs]).toEqual(['processed', 1]);
     expect([timersWhileRunning, vi.getTimerCount()]).toEqual([before, before]);
     expect(renew).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkLease and withLeaseRenewal', () => {
+  it('take a leaseMs of 3 ms or more, finite; refuse anything else', () => {
+    const store = (leaseMs: unknown): WebhookDedupStore => ({ ...createMemoryDedupStore(), leaseMs: leaseMs as number });
+    for (const leaseMs of [3, 3.5, 60_000]) expect(() => checkLease(store(leaseMs), 'f')).not.toThrow();
+    for (const leaseMs of [2.99, 0, -3, Number.POSITIVE_INFINITY, Number.NaN, '300', null]) {
+      expect(() => checkLease(store(leaseMs), 'f')).toThrow(
+        new RegExp(`^f: the store has renew\\(\\) but its leaseMs is ${String(leaseMs)};`),
+      );
+    }
+  });
+
+  it('renews every leaseMs / 3, rounded down, one renewal at a time, until the handler settles', async () => {
+    fakeTime();
+    const renewedAt: number[] = [];
+    const start = Date.now();
+    const store: WebhookDedupStore = {
+      ...createMemoryDedupStore(),
+      leaseMs: 302,
+      renew: () => {
+        renewedAt.push(Date.now() - start);
+        return true;
+      },
+    };
+    const report = vi.fn();
+    const done = withLeaseRenewal(store, 'evt_1', () => new Promise((resolve) => setTimeout(() => resolve('ok'), 450)), report);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await done).toBe('ok');
+    expect(renewedAt).toEqual([100, 200, 300, 400]);
+    expect(report).not.toHaveBeenCalled();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('runs the handler as it is without renew or without leaseMs, and passes its rejection on', async () => {
+    const failure = new Error('handler failed');
+    for (const store of [
+      { ...createMemoryDedupStore(), renew: undefined },
+      { ...createMemoryDedupStore(), leaseMs: undefined },
+    ]) {
+      expect(await withLeaseRenewal(store, 'evt_1', () => Promise.resolve(7), vi.fn())).toBe(7);
+      await expect(withLeaseRenewal(store, 'evt_1', () => Promise.reject(failure), vi.fn())).rejects.toBe(failure);
+    }
+    await expect(withLeaseRenewal(createMemoryDedupStore(), 'evt_1', () => Promise.reject(failure), vi.fn())).rejects.toBe(
+      failure,
+    );
+  });
+
+  it('reports a renewal that resolves false once, and stops renewing', async () => {
+    fakeTime();
+    const renew = vi.fn(async () => false);
+    const report = vi.fn();
+    const store: WebhookDedupStore = { ...createMemoryDedupStore(), leaseMs: 300, renew };
+    const done = withLeaseRenewal(store, 'evt_\u001b[2J', () => new Promise((resolve) => setTimeout(resolve, 1_000)), report);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await done;
+    expect(renew).toHaveBeenCalledOnce();
+    expect(report).toHaveBeenCalledOnce();
+    expect(report.mock.calls[0]?.[0].message).toContain('"evt_\\u001b[2J"');
   });
 });

@@ -9,6 +9,7 @@ import {
   createWebhookReceiver,
   type WebhookReceiverLogger,
 } from '../../../src/webhooks/index.js';
+import { checkLogger, logNotRun, quotedEventId } from '../../../src/webhooks/receivers/receiver-logger.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 function logger() {
@@ -107,5 +108,56 @@ describe('the receivers log a delivery whose handler did not run at debug', () =
     expect(() => createWebhookReceiver({ secret: SECRET, logger: broken })).toThrow(
       /^createWebhookReceiver: logger must have debug, warn and error methods/,
     );
+  });
+});
+
+describe('checkLogger, quotedEventId and logNotRun', () => {
+  it('checkLogger wants all three methods, and takes no logger as none', () => {
+    const fn = () => undefined;
+    expect(checkLogger(undefined, 'f')).toBeUndefined();
+    const full = { debug: fn, warn: fn, error: fn };
+    expect(checkLogger(full, 'f')).toBe(full);
+    for (const broken of [
+      null,
+      {},
+      { warn: fn, error: fn },
+      { debug: fn, error: fn },
+      { debug: fn, warn: fn },
+      { ...full, warn: 'x' },
+    ]) {
+      expect(() => checkLogger(broken, 'f')).toThrow(/^f: logger must have debug, warn and error methods/);
+    }
+  });
+
+  it('quotedEventId quotes and escapes an id, and cuts it at 100 characters', () => {
+    expect(quotedEventId('evt_1')).toBe('"evt_1"');
+    expect(quotedEventId('evt_\n\u001b')).toBe('"evt_\\n\\u001b"');
+    const hundred = `evt_${'a'.repeat(96)}`;
+    expect(quotedEventId(hundred)).toBe(`"${hundred}"`);
+    expect(quotedEventId(`${hundred}b`)).toBe(`"${hundred}…"`);
+  });
+
+  it('logNotRun names the sent type of an unknown event, and the outcome', () => {
+    const log = logger();
+    const unknown = {
+      id: 'evt_u',
+      type: 'unknown',
+      rawType: 'loan.created',
+      timestamp: '2026-01-01T00:00:00Z',
+      data: {},
+    } as const;
+    logNotRun(log, unknown, 'in_progress');
+    logNotRun(log, { ...unknown, type: 'score.updated' } as never, 'completed');
+    logNotRun(undefined, unknown, 'completed');
+    expect(log.debug.mock.calls).toEqual([
+      [
+        'credit-platform: webhook event "evt_u" not run: another delivery of it is being handled.',
+        { eventId: 'evt_u', type: 'loan.created', outcome: 'in_progress' },
+      ],
+      [
+        'credit-platform: webhook event "evt_u" not run: a duplicate: the event id was already handled.',
+        { eventId: 'evt_u', type: 'score.updated', outcome: 'duplicate' },
+      ],
+    ]);
   });
 });

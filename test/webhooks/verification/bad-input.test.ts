@@ -1,6 +1,6 @@
 import { timingSafeEqual, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signWebhookPayload, verifyWebhookSignature } from '../../../src/webhooks/index.js';
+import { signWebhookPayload, signWebhookPayloadAsync, verifyWebhookSignature } from '../../../src/webhooks/index.js';
 import { renamed, SECRET, verifyBoth } from '../../helpers/verify-both.js';
 
 const BODY = '{"id":"evt_1","type":"deposit.created","timestamp":"2026-01-01T00:00:00Z","data":{}}';
@@ -125,6 +125,20 @@ describe('verifyWebhookSignature and verifyWebhookSignatureAsync on bad input', 
     }
     const [sync] = await verifyBoth(BODY, new Headers(), [secret, '']);
     expect(JSON.stringify(sync)).not.toContain(secret);
+  });
+});
+
+describe('signWebhookPayload and signWebhookPayloadAsync on bad input', () => {
+  it('sign with one secret: a list is refused, as are a parsed body and an empty secret', async () => {
+    const list = [SECRET] as unknown as string;
+    expect(() => signWebhookPayload(BODY, list)).toThrow(/^signWebhookPayload: secret must be .*; got an array\.$/);
+    await expect(signWebhookPayloadAsync(BODY, list)).rejects.toThrow(
+      /^signWebhookPayloadAsync: secret must be .*; got an array\.$/,
+    );
+    await expect(signWebhookPayloadAsync({} as string, SECRET)).rejects.toThrow(/^signWebhookPayloadAsync: payload must be/);
+    await expect(signWebhookPayloadAsync(BODY, '')).rejects.toThrow(/^signWebhookPayloadAsync: secret must be/);
+    expect(await signWebhookPayloadAsync(bytes, SECRET)).toBe(SIG);
+    expect(await signWebhookPayloadAsync(bytes.slice().buffer, new TextEncoder().encode(SECRET).buffer)).toBe(SIG);
   });
 });
 

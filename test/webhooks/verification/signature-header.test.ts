@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  bytesToHex,
   compareHex,
+  isHeaderProblem,
   parseSignatureHeader,
   readSignatureHex,
   signatureText,
@@ -77,6 +79,52 @@ describe('signatureText (the length rule only; the digits are checked by compare
     ['65 characters', `${HEX}0`, 'malformed_signature'],
   ])('%s', (_, header, expected) => {
     expect(signatureText(header)).toBe(expected);
+  });
+});
+
+describe('signatureText bounds (constant work on a header of any length)', () => {
+  it('accepts up to 128 characters of header, the 64 digits with 64 blanks around them, and no more', () => {
+    const blanks = (n: number) => ' \t'.repeat(n).slice(0, n);
+    expect(signatureText(blanks(32) + HEX + blanks(32))).toBe(HEX);
+    expect(signatureText(blanks(64) + HEX)).toBe(HEX);
+    expect(signatureText(HEX + blanks(64))).toBe(HEX);
+    expect(signatureText(blanks(33) + HEX + blanks(32))).toBe('malformed_signature');
+    expect(signatureText(HEX + blanks(65))).toBe('malformed_signature');
+    // Blanks alone are missing up to the bound, and too long past it.
+    expect(signatureText(blanks(128))).toBe('missing_signature');
+    expect(signatureText(blanks(129))).toBe('malformed_signature');
+  });
+
+  it('reads the first value of a one-value list, and refuses a list of two whatever they hold', () => {
+    expect(signatureText([` ${HEX} `])).toBe(HEX);
+    expect(signatureText(['', ''])).toBe('malformed_signature');
+    expect(signatureText([HEX, ''])).toBe('malformed_signature');
+  });
+
+  it('keeps every character between the blanks, and only spaces and tabs count as blanks', () => {
+    expect(signatureText(`\t${'b'.repeat(30)} \t ${'c'.repeat(31)}\t`)).toBe(`${'b'.repeat(30)} \t ${'c'.repeat(31)}`);
+    for (const other of ['\n', '\r', '\v', '\f', '\u00a0', '\u2003', '\ufeff']) {
+      expect(signatureText(other + HEX.slice(1))).toBe(other + HEX.slice(1));
+      expect(readSignatureHex(other + HEX.slice(1))).toBe('malformed_signature');
+    }
+  });
+});
+
+describe('parseSignatureHeader and bytesToHex', () => {
+  it('decode and encode every byte value the same way Buffer does', () => {
+    const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+    expect(bytesToHex(all)).toBe(Buffer.from(all).toString('hex'));
+    for (let at = 0; at < 256; at += 32) {
+      const chunk = all.subarray(at, at + 32);
+      expect(parseSignatureHeader(Buffer.from(chunk).toString('hex'))).toEqual(Uint8Array.from(chunk));
+    }
+  });
+
+  it('refuse a header that is not 64 lowercase hex digits with the reason, not bytes', () => {
+    expect(parseSignatureHeader(undefined)).toBe('missing_signature');
+    expect(parseSignatureHeader(HEX.toUpperCase())).toBe('malformed_signature');
+    expect(isHeaderProblem('missing_signature')).toBe(true);
+    expect(isHeaderProblem(HEX)).toBe(false);
   });
 });
 

@@ -14,6 +14,10 @@ describe('createSignedWebhookDelivery', () => {
     expect(() => createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: '' })).toThrow(
       /^createSignedWebhookDelivery: secret must be/,
     );
+    // One secret signs: a rotation list is refused under this function's name too.
+    expect(() =>
+      createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: [SECRET] as unknown as string }),
+    ).toThrow(/^createSignedWebhookDelivery: secret must be a non-empty string, Uint8Array or ArrayBuffer; got an array\.$/);
   });
 
   it('signs exactly the body it returns, with a fresh evt_ id and an ISO timestamp', () => {
