@@ -325,7 +325,7 @@ describe('resumeCursor', () => {
     expect(invalid.resumeCursor).toBe('c_2');
   });
 
-  it('a cursor loop found while reading ahead is thrown after the items before it', async () => {
+  it.each([0, 3])('a cursor loop (prefetch %s) is thrown after the items before it', async (prefetch) => {
     server.use(
       http.get(url('transactions'), ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor');
@@ -334,7 +334,10 @@ describe('resumeCursor', () => {
     );
     const seen: string[] = [];
     const error = await captureError(async () => {
-      for await (const tx of client().transactions.list({}, { prefetch: 3 })) seen.push(tx.id);
+      for await (const tx of client().transactions.list({}, { prefetch })) {
+        seen.push(tx.id);
+        if (seen.length > 10) break; // a walk that loops would go on forever
+      }
     });
     expect(error).toBeInstanceOf(InvalidResponseError);
     expect(error.message).toMatch(/a second time/);
