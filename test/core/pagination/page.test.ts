@@ -1,6 +1,6 @@
 import type { JsonBodyType } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { InternalServerError, InvalidResponseError } from '../../../src/index.js';
+import { InternalServerError } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { client, fail, http, ok, url, useMswServer } from '../../helpers/msw.js';
 
