@@ -1,5 +1,6 @@
 import type { ErrorItem } from '../../errors/error-item.js';
 import { inspectableHeaders } from '../../errors/inspectable-headers.js';
+import { findAfterEscapes, type HeadIndex, headIndex } from './after-escape.js';
 import { type DecodedText, decodeEscapes, originalRange } from './escaped-text.js';
 import { encodedSpellings, foldCase, type Spelling } from './secret-spellings.js';
 
@@ -19,12 +20,14 @@ const REDACTED = '[REDACTED]';
  * The text is folded to lower case and decoded once into a shadow copy with a map back to the
  * original (escaped-text.ts); each secret's spellings (secret-spellings.ts, computed once per
  * call: the `secrets` array a call builds is the cache key) are found in both by plain search,
- * and each match is cut out of the original along the map. No pattern is built from a secret, so
+ * and each match is cut out of the original along the map; so is an echo that begins inside what
+ * the decoder read as an escape (a `\` or `%` standing for itself before it; after-escape.ts).
+ * No pattern is built from a secret, so
  * the work is linear in the text whatever it holds, a fixed number of searches per secret; it
  * runs only when an error or a log line is built, never on a call that succeeds.
  */
 export function redact(text: string, secrets: readonly string[]): string {
-  const needles = needlesOf(secrets);
+  const { needles, heads } = searchesFor(secrets);
   const ranges: [number, number][] = [];
   const folded = foldCase(text);
   for (const needle of needles) for (const spelling of needle.inText) find(folded, spelling, ranges, undefined);
@@ -32,6 +35,7 @@ export function redact(text: string, secrets: readonly string[]): string {
   if (decoded !== undefined) {
     const foldedDecoded = foldCase(decoded.text);
     for (const needle of needles) for (const spelling of needle.inDecoded) find(foldedDecoded, spelling, ranges, decoded);
+    findAfterEscapes(folded, foldedDecoded, decoded, heads, ranges);
   }
   return ranges.length === 0 ? text : cut(text, ranges);
 }
@@ -44,18 +48,25 @@ interface Needles {
   readonly inDecoded: readonly Spelling[];
 }
 
+/** What a call's secrets are searched for: each secret's needles, and the heads of those searched in the shadow. */
+interface Searches {
+  readonly needles: readonly Needles[];
+  readonly heads: HeadIndex;
+}
+
 // Keyed by the call's own `secrets` array, so the spellings are computed once per call however
 // many strings of its error or log lines are redacted.
-const needleCache = new WeakMap<readonly string[], readonly Needles[]>();
+const searchCache = new WeakMap<readonly string[], Searches>();
 
-function needlesOf(secrets: readonly string[]): readonly Needles[] {
-  let needles = needleCache.get(secrets);
-  if (needles === undefined) {
+function searchesFor(secrets: readonly string[]): Searches {
+  let searches = searchCache.get(secrets);
+  if (searches === undefined) {
     // Very short "secrets" would shred ordinary words; a real key is never this short.
-    needles = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).map(needlesFor);
-    needleCache.set(secrets, needles);
+    const needles = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).map(needlesFor);
+    searches = { needles, heads: headIndex(needles.flatMap((needle) => needle.inDecoded)) };
+    searchCache.set(secrets, searches);
   }
-  return needles;
+  return searches;
 }
 
 function needlesFor(secret: string): Needles {
