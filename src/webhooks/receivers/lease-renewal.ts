@@ -3,15 +3,12 @@
 // and the handler is not started twice; a process that dies takes its timer with it, and the id is
 // free again one lease later. No `node:*` import.
 import type { WebhookDedupStore } from '../stores/dedup-store.js';
+import { isThenable } from '../../utils/thenable.js';
 import { quotedEventId } from './receiver-logger.js';
 
 function unref(timer: ReturnType<typeof setTimeout>): void {
   // Node and Bun: a pending renewal alone does not keep the process alive.
   (timer as { unref?: () => void }).unref?.();
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
 }
 
 /** @internal Refuses a store that can renew but does not say how long its lease is. */

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { WEBHOOK_SIGNATURE_HEADER } from '../constants.js';
 import { concatBytes } from '../../utils/bytes.js';
+import { isThenable } from '../../utils/thenable.js';
 import { startDeadline } from './read-deadline.js';
 import { constructWebhookEvent } from '../events/construct.js';
 import { constructWebhookEventAsync } from '../events/construct-async.js';
@@ -159,14 +160,17 @@ export function createNodeWebhookHandler<Db = never>(
 
   return async function handleWebhook(req, res) {
     if (req.method !== 'POST') return send(res, respond('method_not_allowed'));
-    let read: BodyRead;
-    try {
-      read = await readNodeBody(req, maxBodyBytes, readTimeout);
-    } catch {
-      return send(res, respond('invalid_payload', 'The request body could not be read.'));
+    let read = readNodeBody(req, maxBodyBytes, readTimeout);
+    if (isThenable(read)) {
+      try {
+        read = await read;
+      } catch {
+        return send(res, respond('invalid_payload', 'The request body could not be read.'));
+      }
     }
     if ('body' in read) {
-      send(res, await receive({ body: read.body, signature: req.headers[WEBHOOK_SIGNATURE_HEADER] }));
+      const answer = receive({ body: read.body, signature: req.headers[WEBHOOK_SIGNATURE_HEADER] });
+      send(res, isThenable(answer) ? await answer : answer);
     } else if (read.problem === 'configuration') {
       onError(new TypeError(read.message));
       send(res, respond('configuration_error', read.message));

@@ -2,6 +2,7 @@
 // callback, and decide the HTTP answer. Web Crypto only, so it runs anywhere.
 import { constructWebhookEventAsync } from '../events/construct-async.js';
 import type { WebhookClaim } from '../stores/dedup-store.js';
+import { isThenable } from '../../utils/thenable.js';
 import { WebhookVerificationError } from '../errors.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
 import type { ConstructWebhookEventOptions } from '../events/freshness.js';
@@ -92,7 +93,8 @@ function dispatch<Db>(
 export function createWebhookReceiver<Db = never>(
   options: WebhookReceiverOptions<Db>,
 ): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
-  return receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
+  const receive = receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
+  return async (input) => receive(input);
 }
 
 /**
@@ -106,12 +108,20 @@ export type ConstructEvent = (
   options: ConstructWebhookEventOptions,
 ) => WebhookEvent | UnknownWebhookEvent | Promise<WebhookEvent | UnknownWebhookEvent>;
 
-/** @internal The receiver, for options the caller (a handler) has resolved under its own name. */
+/** @internal An answer, or the promise of one while a store, Web Crypto or a callback is pending. */
+export type ReceiverAnswer = WebhookReceiverResult | Promise<WebhookReceiverResult>;
+
+/**
+ * @internal The receiver, for options the caller (a handler) has resolved under its own name.
+ * It waits only for what is pending: with node:crypto and the memory store, a duplicate is
+ * verified, parsed, looked up and answered in one synchronous pass, without a microtask turn.
+ * Never throws, and the promise it may return never rejects.
+ */
 export function receiverFor<Db>(
   options: WebhookReceiverOptions<Db>,
   resolved: ResolvedReceiverOptions,
   construct: ConstructEvent = constructWebhookEventAsync,
-): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
+): (input: WebhookReceiverInput) => ReceiverAnswer {
   const { store, onError } = resolved;
   const constructOptions: ConstructWebhookEventOptions = { maxEventAge: resolved.maxEventAge };
 
@@ -126,32 +136,47 @@ export function receiverFor<Db>(
     return refuse(error);
   }
 
-  return async function receive({ body, signature }) {
-    let event: WebhookEvent | UnknownWebhookEvent;
-    try {
-      if (byteLength(body) > resolved.maxBodyBytes) return respond('payload_too_large');
-      event = await construct(body, signature, options.secret, constructOptions);
-    } catch (error) {
-      if (error instanceof WebhookVerificationError) return rejected(error);
-      onError(error);
-      return respond('configuration_error', error instanceof TypeError ? error.message : undefined);
-    }
+  function notConstructed(error: unknown): WebhookReceiverResult {
+    if (error instanceof WebhookVerificationError) return rejected(error);
+    onError(error);
+    return respond('configuration_error', error instanceof TypeError ? error.message : undefined);
+  }
+
+  function storeFailed(error: unknown, event: WebhookEvent | UnknownWebhookEvent): WebhookReceiverResult {
+    // A failing or full store: the service's retry may find it working again.
+    onError(error, event);
+    return respond('store_error', undefined, event);
+  }
+
+  function claimed(event: WebhookEvent | UnknownWebhookEvent): ReceiverAnswer {
     // A transactional store records the id in the handler's own transaction: no claim, no lease.
     if (isTransactionalStore(store)) {
       return receiveInTransaction(store, event, onError, (db) => dispatch(options, event, { db } as WebhookHandlerContext<Db>));
     }
     // Claimed only after verification, so a forged request cannot poison the store.
-    let claim: WebhookClaim;
+    let claim: WebhookClaim | Promise<WebhookClaim>;
     try {
-      claim = await store.claim(event.id);
+      claim = store.claim(event.id);
     } catch (error) {
-      // A failing or full store: the service's retry may find it working again.
-      onError(error, event);
-      return respond('store_error', undefined, event);
+      return storeFailed(error, event);
     }
+    if (isThenable(claim)) {
+      return claim.then(
+        (got) => afterClaim(event, got),
+        (error: unknown) => storeFailed(error, event),
+      );
+    }
+    return afterClaim(event, claim);
+  }
+
+  function afterClaim(event: WebhookEvent | UnknownWebhookEvent, claim: WebhookClaim): ReceiverAnswer {
     if (claim !== 'claimed') logNotRun(resolved.logger, event, claim);
     if (claim === 'completed') return respond('duplicate', undefined, event);
     if (claim === 'in_progress') return respond('in_progress', undefined, event);
+    return run(event);
+  }
+
+  async function run(event: WebhookEvent | UnknownWebhookEvent): Promise<WebhookReceiverResult> {
     try {
       await withLeaseRenewal(
         store,
@@ -173,5 +198,16 @@ export function receiverFor<Db>(
       onError(error, event);
     }
     return respond('processed', undefined, event);
+  }
+
+  return function receive({ body, signature }) {
+    let constructed: ReturnType<ConstructEvent>;
+    try {
+      if (byteLength(body) > resolved.maxBodyBytes) return respond('payload_too_large');
+      constructed = construct(body, signature, options.secret, constructOptions);
+    } catch (error) {
+      return notConstructed(error);
+    }
+    return isThenable(constructed) ? constructed.then(claimed, notConstructed) : claimed(constructed);
   };
 }
