@@ -53,11 +53,11 @@ export function findAfterEscapes(
   ranges: [number, number][],
 ): void {
   const { at, to } = decoded;
-  for (let e = 0; e < at.length; e++) {
+  at.forEach((index, e) => {
     const end = to[e] as number;
     const candidates = heads.get(folded[end - 1] as string);
-    if (candidates === undefined) continue;
-    const next = (at[e] as number) + 1;
+    if (candidates === undefined) return;
+    const next = index + 1;
     for (const { head, rest, left, right } of candidates) {
       if (!folded.endsWith(head, end) || !foldedDecoded.startsWith(rest, next)) continue;
       const stop = Math.min(foldedDecoded.length, next + rest.length + right);
@@ -65,5 +65,5 @@ export function findAfterEscapes(
       // head lies after the introducer, so the widened start is still in the text.
       ranges.push([end - head.length - left, originalRange(decoded, next, stop)[1]]);
     }
-  }
+  });
 }
