@@ -70,8 +70,9 @@ export interface WebhookReceiverOptions<Db = never> {
   readonly store?: WebhookDedupStore | TransactionalWebhookStore<Db>;
   /**
    * Told about failures answered with 5xx (callback threw, store failed or full, misconfiguration),
-   * and about a claim whose renewal failed while its handler ran. Default: `logger.error`, else
-   * `console.error`.
+   * and about a claim whose renewal failed while its handler ran, or a `logger.debug` that threw.
+   * Default: `logger.error`, else `console.error`. If it throws, the answer is still sent and what
+   * it threw goes to `console.error`.
    */
   readonly onError?: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
   /**
@@ -171,6 +172,18 @@ function checkRetention(store: WebhookDedupStore, maxEventAge: number, fn: strin
   );
 }
 
+// A reporter that throws must cost the sender neither its answer nor the process an unhandled
+// rejection (node:http ignores the handler's promise): what it threw goes to the console instead.
+function guarded(onError: ResolvedReceiverOptions['onError']): ResolvedReceiverOptions['onError'] {
+  return (...args) => {
+    try {
+      onError(...args);
+    } catch (thrown) {
+      console.error('[credit-platform/webhooks] onError threw while reporting an error:', thrown);
+    }
+  };
+}
+
 function defaultOnError(logger: WebhookReceiverLogger | undefined): ResolvedReceiverOptions['onError'] {
   if (logger === undefined) return (error) => console.error('[credit-platform/webhooks]', error);
   return (error, event) => logger.error('credit-platform: webhook receiver error', { error, eventId: event?.id });
@@ -192,7 +205,7 @@ export function resolveOptions<Db>(options: WebhookReceiverOptions<Db>, fn: stri
     maxEventAge,
     readTimeout: checkReadTimeout(options.readTimeout, fn),
     store,
-    onError: options.onError ?? defaultOnError(logger),
+    onError: guarded(options.onError ?? defaultOnError(logger)),
     onRejected:
       options.onRejected ??
       rejectionWarnings(logger ? (message, fields) => logger.warn(message, fields) : (message) => console.warn(message)),

@@ -170,7 +170,14 @@ export function receiverFor<Db>(
   }
 
   function afterClaim(event: WebhookEvent | UnknownWebhookEvent, claim: WebhookClaim): ReceiverAnswer {
-    if (claim !== 'claimed') logNotRun(resolved.logger, event, claim);
+    if (claim !== 'claimed') {
+      try {
+        logNotRun(resolved.logger, event, claim);
+      } catch (error) {
+        // A logger that throws is a failure to report, not a reason to withhold the answer.
+        onError(error, event);
+      }
+    }
     if (claim === 'completed') return respond('duplicate', undefined, event);
     if (claim === 'in_progress') return respond('in_progress', undefined, event);
     return run(event);
