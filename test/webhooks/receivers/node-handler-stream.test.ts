@@ -1,34 +1,14 @@
 // createNodeWebhookHandler on a request stream that fails, closes early or runs past maxBodyBytes,
 // driven directly with a stream standing in for the IncomingMessage and a recorder for the response.
 import { PassThrough } from 'node:stream';
-import type { ServerResponse } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
 import { createNodeWebhookHandler, createSignedWebhookDelivery, type NodeWebhookRequest } from '../../../src/webhooks/index.js';
+import { recordedResponse as response } from '../../helpers/node-exchange.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 function request(headers: Record<string, string> = {}) {
   return Object.assign(new PassThrough(), { method: 'POST', headers, complete: false }) as unknown as PassThrough &
     NodeWebhookRequest;
-}
-
-function response() {
-  const sent: { status?: number; headers: Record<string, unknown>; body?: string } = { headers: {} };
-  const res = {
-    headersSent: false,
-    setHeader(name: string, value: unknown) {
-      sent.headers[name] = value;
-    },
-    writeHead(status: number, headers: Record<string, string>) {
-      sent.status = status;
-      Object.assign(sent.headers, headers);
-      this.headersSent = true;
-      return this;
-    },
-    end(body: string) {
-      sent.body = body;
-    },
-  };
-  return { res: res as unknown as ServerResponse, sent };
 }
 
 function setup(maxBodyBytes = 1024, readTimeout = 10_000) {

@@ -1,33 +1,14 @@
 // A reporter that throws (onError, the logger's debug) costs the sender neither its answer nor the
 // process an unhandled rejection: node:http ignores the handler's promise.
-import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createMemoryDedupStore,
   createNodeWebhookHandler,
   createSignedWebhookDelivery,
-  type NodeWebhookRequest,
   type WebhookReceiverLogger,
 } from '../../../src/webhooks/index.js';
+import { bufferedRequest as raw, recordedResponse as response } from '../../helpers/node-exchange.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
-
-function raw(body: string, headers: Record<string, string>): NodeWebhookRequest {
-  return { method: 'POST', headers, body: Buffer.from(body), readableEnded: false } as unknown as NodeWebhookRequest;
-}
-
-function response() {
-  const sent: { status?: number } = {};
-  const res = {
-    headersSent: false,
-    writeHead(status: number) {
-      sent.status = status;
-      this.headersSent = true;
-      return this;
-    },
-    end() {},
-  };
-  return { res: res as unknown as ServerResponse, sent };
-}
 
 afterEach(() => vi.restoreAllMocks());
 
