@@ -16,12 +16,36 @@ function isEmitter(redis: unknown): redis is Emitter {
   return typeof r?.on === 'function' && typeof r.listenerCount === 'function';
 }
 
-// `scheme://user:password@host` anywhere in a message keeps its scheme and host only.
-const URL_CREDENTIALS = /\b([a-z][a-z\d+.-]*:\/\/)[^\s/?#@]*@/gi;
+// The start of a URL: its scheme and `://`. Built per call, since a pattern with the `g` flag
+// keeps its position.
+const urlStart = () => /\b[a-z][a-z\d+.-]*:\/\//gi;
+
+// `scheme://user:password@host` anywhere in a message keeps its scheme and what follows the last
+// `@` of its run of non-space characters. The last, not the first: a password written with an
+// unencoded `/`, `?`, `#` or `@` makes a URL the client cannot parse, and its error quotes it. An
+// `@` in a path or query hides the host too, which costs a log line detail, never a secret. One
+// pass: each URL's run is searched once, and the next search starts after it.
+function withoutCredentials(text: string): string {
+  const pattern = urlStart();
+  let out = '';
+  let copied = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const start = match.index + match[0].length;
+    const space = /\s/g;
+    space.lastIndex = start;
+    const end = space.exec(text)?.index ?? text.length;
+    const at = text.slice(start, end).lastIndexOf('@');
+    if (at !== -1) {
+      out += `${text.slice(copied, start)}***`;
+      copied = start + at;
+    }
+    pattern.lastIndex = end;
+  }
+  return out + text.slice(copied);
+}
 
 function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message || error.name : String(error);
-  return text.replace(URL_CREDENTIALS, '$1***@');
+  return withoutCredentials(error instanceof Error ? error.message || error.name : String(error));
 }
 
 /** Checks the `logger` option of a Redis store: it needs `warn` and `info`. */

@@ -103,7 +103,12 @@ describe('listenForErrors', () => {
       ['redis+sentinel://u:p@a:1 and rediss://:only-password@b:2', 'redis+sentinel://***@a:1 and rediss://***@b:2'],
       ['x-redis.v2://token@h', 'x-redis.v2://***@h'],
       ['redis://no-credentials.example:6379/1', 'redis://no-credentials.example:6379/1'],
-      ['redis://host/path?user=a@b', 'redis://host/path?user=a@b'],
+      // A password with an unencoded `/`, `?`, `#` or `@`: the URL is malformed, and its error quotes it.
+      ['Invalid URL: redis://default:pa/ss?w#o@rd@10.0.0.7:6380', 'Invalid URL: redis://***@10.0.0.7:6380'],
+      ['redis://u:p@a (and) rediss://u:p/q@b', 'redis://***@a (and) rediss://***@b'],
+      // An `@` in a path or query hides the host as well: a detail lost, never a secret kept.
+      ['redis://host/path?user=a@b', 'redis://***@b'],
+      ['at the end: redis://', 'at the end: redis://'],
     ];
     for (const [message, logged] of cases) expect(warned(new Error(message)), message).toBe(logged);
   });
@@ -137,5 +142,16 @@ describe('storeLogger', () => {
       expect(error?.option).toBe('logger');
       expect(error?.message).toMatch(/^createRedisPacingStore: `logger` must have `warn` and `info`/);
     }
+  });
+});
+
+describe('the credential mask on a long message', () => {
+  it('reads a message of many URLs once: 100,000 of them without credentials, then one with', () => {
+    const many = 'redis://h '.repeat(100_000);
+    const client = new EventEmitter();
+    const logger = recorder();
+    listenForErrors(client, logger);
+    client.emit('error', new Error(`${many}redis://u:secret@h`));
+    expect(logger.lines[0]?.fields).toEqual({ error: `${many}redis://***@h` });
   });
 });
