@@ -3,21 +3,26 @@
  * substitutions and swaps of two neighbours each cost 1, so `emial` is 1 away from `email`.
  */
 function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
   const cols = b.length + 1;
-  const d: number[] = new Array(rows * cols).fill(0);
+  // Row after row, cell (i, j) holds the distance between the first i characters of `a` and the
+  // first j of `b`; the last cell is the answer.
+  const d: number[] = [];
   const at = (i: number, j: number): number => d[i * cols + j] as number;
-  for (let i = 0; i < rows; i++) d[i * cols] = i;
-  for (let j = 0; j < cols; j++) d[j] = j;
-  for (let i = 1; i < rows; i++) {
-    for (let j = 1; j < cols; j++) {
+  for (let i = 0; i <= a.length; i++) {
+    for (let j = 0; j < cols; j++) {
+      if (i === 0 || j === 0) {
+        d.push(i + j);
+        continue;
+      }
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
-      d[i * cols + j] = best;
+      // A swap of neighbours. In the first row or column, the character before the start is
+      // undefined and equals none, so no swap is counted there.
+      if (a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, at(i - 2, j - 2) + 1);
+      d.push(best);
     }
   }
-  return at(rows - 1, cols - 1);
+  return d.at(-1) as number;
 }
 
 /**
