@@ -17,9 +17,8 @@ export function withoutProtoKeys<T>(value: T, text: string): T {
   // A value that is not an object (null, a number) is popped with no key to visit.
   const pending: unknown[] = [value];
   for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
-    // Stryker disable next-line ConditionalExpression,BlockStatement: for…in below would walk an array's indexes to the same end; for…of is the fast way through a long one
+    // for…in below would walk an array's indexes to the same end; for…of is the fast way through a long one.
     if (Array.isArray(current)) {
-      // Stryker disable next-line ConditionalExpression: any other item would be popped with no object under it, only later
       for (const item of current) if (isObjectOrNull(item)) pending.push(item);
       continue;
     }
