@@ -231,7 +231,8 @@ describe('createPostgresWebhookStore under a receiver', () => {
     const onError = vi.fn();
     const receive = createWebhookReceiver({
       secret: SECRET,
-      store: createPostgresWebhookStore(pool, { logger: { warn } }),
+      // No background purge: one in flight when the connections are dropped would warn of its own failure.
+      store: createPostgresWebhookStore(pool, { logger: { warn }, purgeIntervalMs: Number.POSITIVE_INFINITY }),
       onError,
       on: {
         'deposit.created': async (event, { db }) => {
@@ -296,10 +297,15 @@ describe('createPostgresWebhookStore under a receiver', () => {
 
   it('purges on its own after a committed delivery once purgeIntervalMs has passed', async () => {
     await pg.query(LEDGER);
-    const { receive } = ledgerReceiver({ storeOptions: { purgeIntervalMs: 60_000 } });
+    const { receive, pool } = ledgerReceiver({ storeOptions: { purgeIntervalMs: 60_000 } });
+    const query = vi.spyOn(pool, 'query');
     expect((await receive(delivery('evt_first'))).outcome).toBe('processed');
+    // The first delivery started the first purge in the background (nothing to delete then); it must
+    // have finished before the ids age, or it would find evt_first old enough to delete.
+    await vi.waitFor(() => expect(query.mock.calls.some(([sql]) => String(sql).startsWith('DELETE'))).toBe(true));
+    await Promise.allSettled(query.mock.results.map((result) => result.value));
     await pg.query("UPDATE credit_platform_webhook_events SET received_at = now() - interval '80 hours'");
-    // The first delivery started the first purge (nothing to delete then); within the interval no other runs.
+    // Within the interval no other purge runs.
     expect((await receive(delivery('evt_second'))).outcome).toBe('processed');
     expect((await rows()).ids).toEqual(['evt_first', 'evt_second']);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
