@@ -1,6 +1,6 @@
 import { ConfigurationError, RequestValidationError, type ErrorItem } from '../../errors/index.js';
 import { headerEntries, headerProblem } from './header-rules.js';
-import { inRange, OPTION_RANGES } from './option-ranges.js';
+import { inRange, optionRange } from './option-ranges.js';
 import type { CallContext, RequestOptions } from '../types.js';
 
 // Checks made on every call, before anything is sent.
@@ -21,7 +21,7 @@ export function checkRequestOptions(options: RequestOptions, context: CallContex
   for (const [field, code, unit] of counted) {
     const value = options[field];
     if (value === undefined || inRange(field, value)) continue;
-    const { min, max } = OPTION_RANGES[field];
+    const { min, max } = optionRange(field);
     items.push({ field, code, message: `must be an integer${unit} from ${min} to ${max}` });
   }
   const { middleware } = options;
