@@ -84,3 +84,62 @@ describe('Retry-After', () => {
     expect(Number.isNaN(error.reset.getTime())).toBe(false);
   });
 });
+
+describe('Retry-After and X-RateLimit-Reset: what is not a wait', () => {
+  const at = (h: Record<string, string>, status = 429) => serverWait(status, new Headers(h), NOW);
+
+  it('reads whole and fractional seconds of any length up to 15 digits and 9 decimals', () => {
+    expect(at({ 'retry-after': '10' })).toEqual({ ms: 10_000, source: 'retry-after' });
+    expect(at({ 'retry-after': '120.25' })).toEqual({ ms: 120_250, source: 'retry-after' });
+    expect(at({ 'retry-after': '2.000000001' })?.ms).toBeCloseTo(2_000.000001, 9);
+    expect(at({ 'retry-after': '1.0000000001' })).toBeUndefined();
+    expect(at({ 'retry-after': '1.' })).toBeUndefined();
+  });
+
+  it('a number in another notation (exponent, hex, sign, a unit) is garbage, not a wait', () => {
+    for (const value of ['1e3', '0x10', '+5', '5s', 'a5', '5 5', 'Infinity']) {
+      expect(at({ 'retry-after': value }), value).toBeUndefined();
+      expect(at({ 'x-ratelimit-reset': value === '1e3' ? '1e10' : value, 'x-ratelimit-remaining': '0' }), value).toBeUndefined();
+    }
+  });
+
+  it('an HTTP date must be the IMF-fixdate form, whole', () => {
+    const date = new Date(NOW + 30_000).toUTCString(); // Thu, 26 Nov 2026 12:00:30 GMT
+    expect(at({ 'retry-after': date })).toEqual({ ms: 30_000, source: 'retry-after' });
+    for (const value of [
+      `x${date}`,
+      `${date}x`,
+      date.replace('26 Nov', '6 Nov'),
+      date.replace('2026', '26'),
+      date.replace('12:00:30', '12:0:30'),
+      date.replace('12:00:30', '2:00:30'),
+      date.replace('12:00:30', '12:00:3'),
+      date.replace('GMT', 'UTC'),
+      new Date(NOW + 30_000).toISOString(),
+    ]) {
+      expect(at({ 'retry-after': value }), value).toBeUndefined();
+    }
+  });
+
+  it('padding around a value (any whitespace, not only what Headers strips) is ignored', () => {
+    for (const pad of ['\f', '\v', '\u00a0']) {
+      expect(at({ 'retry-after': `${pad}2${pad}` })).toEqual({ ms: 2_000, source: 'retry-after' });
+      expect(at({ 'x-ratelimit-reset': `${pad}${NOW / 1000 + 30}${pad}`, 'x-ratelimit-remaining': `${pad}0${pad}` })).toEqual({
+        ms: 30_000,
+        source: 'rate-limit-reset',
+      });
+    }
+  });
+
+  it('a reset that is now is no wait; a reset in the window absent Remaining is the wait', () => {
+    expect(at({ 'x-ratelimit-reset': String(NOW / 1000), 'x-ratelimit-remaining': '0' })).toBeUndefined();
+    expect(at({ 'x-ratelimit-reset': String(NOW / 1000 + 1) })).toEqual({ ms: 1_000, source: 'rate-limit-reset' });
+  });
+
+  it('a wait beyond 1 000 years is clamped to 1 000 years, so every reset is a valid Date', () => {
+    const thousandYears = 1_000 * 365 * 86_400_000;
+    expect(at({ 'retry-after': '999999999999999' })).toEqual({ ms: thousandYears, source: 'retry-after' });
+    expect(at({ 'x-ratelimit-reset': '999999999999999' })).toEqual({ ms: thousandYears, source: 'rate-limit-reset' });
+    expect(at({ 'retry-after': String(thousandYears / 1000 - 1) })).toEqual({ ms: thousandYears - 1_000, source: 'retry-after' });
+  });
+});

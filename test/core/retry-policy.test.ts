@@ -164,3 +164,90 @@ describe('retry policy (pure)', () => {
     });
   });
 });
+
+describe('retry policy: which failures are retried, and the waits at their edges', () => {
+  const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
+  const decide = (over: Partial<Parameters<typeof decideRetry>[0]> = {}) =>
+    decideRetry({
+      attempt: 1,
+      maxRetries: 2,
+      method: 'GET',
+      outcome: { kind: 'status', status: 503, headers: new Headers() },
+      maxRateLimitWait: 60_000,
+      remainingMs: undefined,
+      now: NOW,
+      random: () => 0,
+      ...over,
+    });
+  const status = (code: number, headers: Record<string, string> = {}) => ({
+    kind: 'status' as const,
+    status: code,
+    headers: new Headers(headers),
+  });
+
+  it('an idempotent call is retried after 408, 429 and every 5xx, and after no other status', () => {
+    for (let code = 100; code <= 999; code++) {
+      const expected = code === 408 || code === 429 || (code >= 500 && code <= 599);
+      expect(decide({ outcome: status(code) }).retry, `status ${code}`).toBe(expected);
+    }
+  });
+
+  it('a write that got an answer or timed out says which in its reason (the debug line shows it)', () => {
+    expect(decide({ method: 'POST', outcome: { kind: 'timeout' } })).toMatchObject({
+      retry: false,
+      gaveUp: false,
+      reason: 'POST got no answer in time; a write is never re-sent',
+    });
+    expect(decide({ method: 'PATCH', outcome: status(502) })).toMatchObject({
+      retry: false,
+      reason: 'PATCH got a 502; a write is never re-sent',
+    });
+  });
+
+  it('only a 429 or a 503 is a wait the service asked for: other statuses back off whatever they send', () => {
+    const retryAfter = { 'retry-after': '5' };
+    for (const code of [408, 500, 502, 504]) {
+      expect(decide({ outcome: status(code, retryAfter) }), `status ${code}`).toMatchObject({
+        retry: true,
+        source: 'backoff',
+        waitMs: 250,
+        serverWaitMs: undefined,
+        resetAt: undefined,
+      });
+    }
+    for (const code of [429, 503]) {
+      expect(decide({ outcome: status(code, retryAfter) }), `status ${code}`).toMatchObject({
+        retry: true,
+        source: 'retry-after',
+        waitMs: 5_000,
+        serverWaitMs: 5_000,
+        resetAt: NOW + 5_000,
+      });
+    }
+    expect(decide({ outcome: { kind: 'timeout' } })).toMatchObject({ retry: true, source: 'backoff', serverWaitMs: undefined });
+  });
+
+  it('a service wait above maxRateLimitWait gives up (the call fails with the error in hand)', () => {
+    expect(decide({ outcome: status(429, { 'retry-after': '61' }) })).toMatchObject({
+      retry: false,
+      gaveUp: true,
+      serverWaitMs: 61_000,
+      resetAt: NOW + 61_000,
+    });
+    expect(decide({ outcome: status(429, { 'retry-after': '60' }) })).toMatchObject({ retry: true, waitMs: 60_000 });
+  });
+
+  it('a service wait equal to the backoff is the service wait', () => {
+    // random() = 0: the first backoff is 250 ms.
+    expect(decide({ outcome: status(503, { 'retry-after': '0.25' }) })).toMatchObject({
+      retry: true,
+      source: 'retry-after',
+      waitMs: 250,
+    });
+  });
+
+  it('a wait that would end at or past totalTimeout gives up; one that ends before it is waited', () => {
+    expect(decide({ remainingMs: 250 })).toMatchObject({ retry: false, gaveUp: true });
+    expect(decide({ remainingMs: 251 })).toMatchObject({ retry: true, waitMs: 250 });
+  });
+});

@@ -1,15 +1,24 @@
-/** The ranges of the numeric options, shared with the per-call checks (per-call-checks.ts). */
-export const OPTION_RANGES = {
-  timeout: { min: 1, max: 2_147_483_647 },
-  totalTimeout: { min: 1, max: 2_147_483_647 },
-  maxRetries: { min: 0, max: 10 },
-  maxRateLimitWait: { min: 0, max: 2_147_483_647 },
-  // The body is decoded into one string: V8 holds none longer (2 ** 29 - 24 characters).
-  maxResponseBytes: { min: 1, max: 536_870_888 },
-} as const;
+/** The numeric options whose range is checked, on the client and per call. */
+export type CountedOption = 'timeout' | 'totalTimeout' | 'maxRetries' | 'maxRateLimitWait' | 'maxResponseBytes';
+
+/**
+ * The range of a numeric option, shared with the per-call checks (per-call-checks.ts). Built per
+ * call rather than at import, where a mutation run could not switch its mutants on.
+ */
+export function optionRange(option: CountedOption): { readonly min: number; readonly max: number } {
+  const ranges = {
+    timeout: { min: 1, max: 2_147_483_647 },
+    totalTimeout: { min: 1, max: 2_147_483_647 },
+    maxRetries: { min: 0, max: 10 },
+    maxRateLimitWait: { min: 0, max: 2_147_483_647 },
+    // The body is decoded into one string: V8 holds none longer (2 ** 29 - 24 characters).
+    maxResponseBytes: { min: 1, max: 536_870_888 },
+  };
+  return ranges[option];
+}
 
 /** Whether `value` is an integer within the range of `option`. */
-export function inRange(option: keyof typeof OPTION_RANGES, value: number): boolean {
-  const { min, max } = OPTION_RANGES[option];
+export function inRange(option: CountedOption, value: number): boolean {
+  const { min, max } = optionRange(option);
   return Number.isInteger(value) && value >= min && value <= max;
 }

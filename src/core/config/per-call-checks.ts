@@ -1,29 +1,27 @@
 import { ConfigurationError, RequestValidationError, type ErrorItem } from '../../errors/index.js';
 import { headerEntries, headerProblem } from './header-rules.js';
-import { inRange, OPTION_RANGES } from './option-ranges.js';
+import { inRange, optionRange } from './option-ranges.js';
 import type { CallContext, RequestOptions } from '../types.js';
 
 // Checks made on every call, before anything is sent.
 
-// A header value must be visible ASCII; anything else makes fetch throw a TypeError whose
-// message quotes the value, i.e. the key.
-const HEADER_SAFE = /^[\x21-\x7e]+$/;
-
-// The per-call numbers, their error codes and units; their ranges are the client options' own.
-const COUNTED = [
-  ['timeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
-  ['maxRetries', 'INVALID_MAX_RETRIES', ''],
-  ['totalTimeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
-  ['maxResponseBytes', 'INVALID_MAX_RESPONSE_BYTES', ' number of bytes'],
-] as const;
+// The tables and patterns here are built per call rather than at import, where a mutation run
+// could not switch their mutants on.
 
 /** Per-call overrides are checked like the client's options, but refuse the call instead. */
 export function checkRequestOptions(options: RequestOptions, context: CallContext): void {
   const items: ErrorItem[] = [];
-  for (const [field, code, unit] of COUNTED) {
+  // The per-call numbers, their error codes and units; their ranges are the client options' own.
+  const counted = [
+    ['timeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+    ['maxRetries', 'INVALID_MAX_RETRIES', ''],
+    ['totalTimeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+    ['maxResponseBytes', 'INVALID_MAX_RESPONSE_BYTES', ' number of bytes'],
+  ] as const;
+  for (const [field, code, unit] of counted) {
     const value = options[field];
     if (value === undefined || inRange(field, value)) continue;
-    const { min, max } = OPTION_RANGES[field];
+    const { min, max } = optionRange(field);
     items.push({ field, code, message: `must be an integer${unit} from ${min} to ${max}` });
   }
   const { middleware } = options;
@@ -52,7 +50,9 @@ export function checkRequestOptions(options: RequestOptions, context: CallContex
 
 /** Checks a key before it goes into a header; the message never includes it. */
 export function checkKey(key: unknown): string {
-  if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
+  // A header value must be visible ASCII; anything else makes fetch throw a TypeError whose
+  // message quotes the value, i.e. the key.
+  if (typeof key !== 'string' || !/^[\x21-\x7e]+$/.test(key)) {
     throw new ConfigurationError(
       'apiKey',
       'The API key must be a non-empty string of visible ASCII characters (check for stray spaces or newlines in CREDIT_PLATFORM_API_KEY).',

@@ -5,7 +5,7 @@ import { type ClientOptions, DEFAULTS } from './client-options.js';
 import { headerEntries, headerProblem } from './header-rules.js';
 import { type LevelledLogger, levelled, parseLogLevel } from './logger.js';
 import { checkOptionNames } from './option-names.js';
-import { inRange, OPTION_RANGES } from './option-ranges.js';
+import { type CountedOption, inRange, optionRange } from './option-ranges.js';
 import { MemoryPacingStore } from '../pacing/memory-store.js';
 import { resolvePacing } from '../pacing/limits.js';
 import type { PacingLimit, PacingStore } from '../pacing/types.js';
@@ -34,8 +34,8 @@ function env(name: string): string | undefined {
   return value === undefined || value === '' ? undefined : value;
 }
 
-function checkCount(option: keyof typeof OPTION_RANGES, value: number): number {
-  const { min, max } = OPTION_RANGES[option];
+function checkCount(option: CountedOption, value: number): number {
+  const { min, max } = optionRange(option);
   if (!inRange(option, value)) {
     throw new ConfigurationError(option, `\`${option}\` must be an integer from ${min} to ${max}; got ${String(value)}.`);
   }

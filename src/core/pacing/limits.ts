@@ -4,24 +4,26 @@ import type { PacingLimit, PacingOptions, PacingStore, PacingTier } from './type
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** The spec's limits per tier (section 8): a per-minute and a per-day sliding window. */
-const TIER_LIMITS: Readonly<Record<PacingTier, readonly PacingLimit[]>> = {
-  free: [
-    { requests: 30, perMs: MINUTE },
-    { requests: 1_000, perMs: DAY },
-  ],
-  standard: [
-    { requests: 120, perMs: MINUTE },
-    { requests: 10_000, perMs: DAY },
-  ],
-  premium: [
-    { requests: 600, perMs: MINUTE },
-    { requests: 100_000, perMs: DAY },
-  ],
-};
+// The tables here are built per call rather than at import, where a mutation run could not
+// switch their mutants on; a client reads them once, when it is made.
 
-const STORE_METHODS = ['acquire', 'settle', 'peek'] as const;
-const MAX_WINDOW_MS = 7 * DAY;
+/** The spec's limits per tier (section 8): a per-minute and a per-day sliding window. */
+function tierLimits(): Readonly<Record<PacingTier, readonly PacingLimit[]>> {
+  return {
+    free: [
+      { requests: 30, perMs: MINUTE },
+      { requests: 1_000, perMs: DAY },
+    ],
+    standard: [
+      { requests: 120, perMs: MINUTE },
+      { requests: 10_000, perMs: DAY },
+    ],
+    premium: [
+      { requests: 600, perMs: MINUTE },
+      { requests: 100_000, perMs: DAY },
+    ],
+  };
+}
 
 /** `pacing` after its checks: the windows to keep and, when given, the shared store. */
 export interface ResolvedPacing {
@@ -38,12 +40,13 @@ function checkLimit(limit: unknown, index: number): PacingLimit {
     fail(`\`pacing.limits[${index}]\` must be an object \`{ requests, perMs }\`; got ${String(limit)}.`);
   }
   const { requests, perMs } = limit as Record<string, unknown>;
+  const maxWindowMs = 7 * DAY;
   if (typeof requests !== 'number' || !Number.isSafeInteger(requests) || requests < 1) {
     fail(`\`pacing.limits[${index}].requests\` must be a positive integer (requests per window); got ${String(requests)}.`);
   }
-  if (typeof perMs !== 'number' || !Number.isSafeInteger(perMs) || perMs < 1 || perMs > MAX_WINDOW_MS) {
+  if (typeof perMs !== 'number' || !Number.isSafeInteger(perMs) || perMs < 1 || perMs > maxWindowMs) {
     fail(
-      `\`pacing.limits[${index}].perMs\` must be a positive integer of milliseconds, at most ${MAX_WINDOW_MS} (7 days); got ${String(perMs)}.`,
+      `\`pacing.limits[${index}].perMs\` must be a positive integer of milliseconds, at most ${maxWindowMs} (7 days); got ${String(perMs)}.`,
     );
   }
   return { requests, perMs };
@@ -51,12 +54,11 @@ function checkLimit(limit: unknown, index: number): PacingLimit {
 
 function checkStore(store: unknown): PacingStore | undefined {
   if (store === undefined) return undefined;
-  const missing = STORE_METHODS.filter(
-    (method) => store === null || typeof (store as Record<string, unknown>)[method] !== 'function',
-  );
+  const methods = ['acquire', 'settle', 'peek'];
+  const missing = methods.filter((method) => store === null || typeof (store as Record<string, unknown>)[method] !== 'function');
   if (missing.length > 0) {
     fail(
-      `\`pacing.store\` must have the methods ${STORE_METHODS.join(', ')}; missing: ${missing.join(', ')}. Use createRedisPacingStore(redis) from 'credit-platform/redis', or leave \`store\` out for the in-memory store.`,
+      `\`pacing.store\` must have the methods ${methods.join(', ')}; missing: ${missing.join(', ')}. Use createRedisPacingStore(redis) from 'credit-platform/redis', or leave \`store\` out for the in-memory store.`,
     );
   }
   return store as PacingStore;
@@ -77,10 +79,11 @@ export function resolvePacing(pacing: PacingOptions | undefined): ResolvedPacing
   }
   const store = checkStore((pacing as { store?: unknown }).store);
   if (tier !== undefined) {
-    if (typeof tier !== 'string' || !Object.hasOwn(TIER_LIMITS, tier)) {
+    const tiers = tierLimits();
+    if (typeof tier !== 'string' || !Object.hasOwn(tiers, tier)) {
       fail(`\`pacing.tier\` must be one of 'free', 'standard', 'premium'; got ${JSON.stringify(tier)}.`);
     }
-    return { limits: TIER_LIMITS[tier as PacingTier], store };
+    return { limits: tiers[tier as PacingTier], store };
   }
   if (limits === undefined) {
     fail("`pacing` needs `tier` ('free', 'standard' or 'premium') or `limits: [{ requests, perMs }]`.");

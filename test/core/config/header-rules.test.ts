@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, CreditPlatform, RequestValidationError } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
+import { headerEntries, headerProblem } from '../../../src/core/config/header-rules.js';
 import { loopback } from '../../helpers/loopback.js';
 import { API_KEY } from '../../helpers/msw.js';
 
@@ -77,5 +78,50 @@ describe('defaultHeaders fetch cannot send', () => {
     expect((error as ConfigurationError).option).toBe('defaultHeaders');
     expect((error as Error).message).toContain(JSON.stringify(name));
     expect((error as Error).message).not.toContain(HIDDEN);
+  });
+});
+
+describe('the header rules', () => {
+  it('a name is sendable exactly when it is RFC 9110 token characters', () => {
+    const token = "!#$%&'*+-.^_`|~0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    for (let code = 0; code <= 0x17f; code++) {
+      const char = String.fromCharCode(code);
+      const problem = headerProblem(`X${char}Y`, 'v');
+      if (token.includes(char)) expect(problem, `U+${code.toString(16)}`).toBeUndefined();
+      else expect(problem?.part, `U+${code.toString(16)}`).toBe('name');
+    }
+    expect(headerProblem('', 'v')?.part).toBe('name');
+    expect(headerProblem('-', 'v')).toBeUndefined();
+  });
+
+  it('a value is sendable exactly when it is tab, visible ASCII, space or Latin-1, anywhere in it', () => {
+    for (let code = 0; code <= 0x17f; code++) {
+      const sendable = code === 0x09 || (code >= 0x20 && code <= 0x7e) || (code >= 0x80 && code <= 0xff);
+      for (const value of [String.fromCharCode(code), `a${String.fromCharCode(code)}`, `${String.fromCharCode(code)}a`]) {
+        const problem = headerProblem('X-A', value);
+        if (sendable) expect(problem, `U+${code.toString(16)}`).toBeUndefined();
+        else expect(problem, `U+${code.toString(16)}`).toEqual({ part: 'value', message: expect.stringContaining('"X-A"') });
+      }
+    }
+    expect(headerProblem('X-A', '')).toBeUndefined();
+    expect(headerProblem('X-A', 42)).toBeUndefined();
+  });
+
+  it('reads headers given as an object or as pairs; a Headers instance or a non-object gives nothing to check', () => {
+    expect(headerEntries({ a: '1', b: 2 })).toEqual([
+      ['a', '1'],
+      ['b', 2],
+    ]);
+    expect(
+      headerEntries([
+        ['a', '1'],
+        [2, 'x'],
+      ]),
+    ).toEqual([
+      ['a', '1'],
+      ['2', 'x'],
+    ]);
+    expect(headerEntries(new Headers({ a: '1' }))).toEqual([]);
+    for (const none of [null, undefined, 'a: 1', 42]) expect(headerEntries(none)).toEqual([]);
   });
 });

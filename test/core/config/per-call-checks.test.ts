@@ -1,11 +1,12 @@
 // Per-call options are checked before anything is sent: their names (a slip names the closest
 // known one) and their values.
 import { describe, expect, it } from 'vitest';
-import type { HttpCall, HttpResult } from '../../../src/core/types.js';
+import { checkKey, checkPrefetch, checkRequestOptions } from '../../../src/core/config/per-call-checks.js';
+import type { HttpCall, HttpResult, Middleware, RequestOptions } from '../../../src/core/types.js';
 import type { Transport } from '../../../src/core/types.js';
 import type { Operation } from '../../../src/core/operations/operation.js';
 import { OperationRunner } from '../../../src/core/operations/operation-runner.js';
-import { type CreditPlatform, OPERATIONS, RequestValidationError } from '../../../src/index.js';
+import { ConfigurationError, type CreditPlatform, OPERATIONS, RequestValidationError } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { client, countSent as countSentBy, http, ok, url, useMswServer } from '../../helpers/msw.js';
 
@@ -120,5 +121,92 @@ describe('per-call options are checked before sending', () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).errors.map((e) => [e.field, e.code])).toEqual([[field, code]]);
     expect(sent).toBe(0);
+  });
+});
+
+describe('the per-call checks themselves', () => {
+  const context = { method: 'GET', path: 'accounts/me', secrets: [] };
+  const problems = (options: RequestOptions) => {
+    try {
+      checkRequestOptions(options, context);
+      return [];
+    } catch (error) {
+      expect(error).toBeInstanceOf(RequestValidationError);
+      return (error as RequestValidationError).errors.map((e) => `${e.field} ${e.code}`);
+    }
+  };
+
+  it('takes each number from its minimum to its maximum, and refuses one past either end or a fraction', () => {
+    const cases = [
+      ['timeout', 'INVALID_TIMEOUT', 1, 2_147_483_647],
+      ['totalTimeout', 'INVALID_TIMEOUT', 1, 2_147_483_647],
+      ['maxRetries', 'INVALID_MAX_RETRIES', 0, 10],
+      ['maxResponseBytes', 'INVALID_MAX_RESPONSE_BYTES', 1, 536_870_888],
+    ] as const;
+    for (const [field, code, min, max] of cases) {
+      for (const ok of [min, max]) expect(problems({ [field]: ok }), `${field} ${ok}`).toEqual([]);
+      for (const bad of [min - 1, max + 1, min + 0.5, Number.NaN]) {
+        expect(problems({ [field]: bad }), `${field} ${bad}`).toEqual([`${field} ${code}`]);
+      }
+    }
+  });
+
+  it('names every problem of a call in one error, with the range in the message', () => {
+    let error: unknown;
+    try {
+      checkRequestOptions(
+        { timeout: 0, maxRetries: 11, middleware: 'x' as never, headers: { 'X-A': 'ok', 'X B': 'v', 'X-C': 'a\nb' } },
+        context,
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(RequestValidationError);
+    const { errors, message } = error as RequestValidationError;
+    expect(errors.map((e) => `${e.field} ${e.code}`)).toEqual([
+      'timeout INVALID_TIMEOUT',
+      'maxRetries INVALID_MAX_RETRIES',
+      'middleware INVALID_MIDDLEWARE',
+      'headers INVALID_HEADER',
+      'headers.X-C INVALID_HEADER',
+    ]);
+    expect(errors[0]?.message).toBe('must be an integer number of milliseconds from 1 to 2147483647');
+    expect(errors[1]?.message).toBe('must be an integer from 0 to 10');
+    expect(message).toMatch(
+      /^GET \/accounts\/me was not sent: timeout must be an integer number of milliseconds from 1 to 2147483647; maxRetries must be an integer from 0 to 10; middleware must be an array of functions .*; header "X B" has a name .*; header "X-C" has a value .*\.$/,
+    );
+  });
+
+  it('takes middleware as an array of functions only, and headers it can send', () => {
+    expect(problems({ middleware: [] })).toEqual([]);
+    expect(problems({ middleware: [(request, next) => next(request)] })).toEqual([]);
+    const pass: Middleware = (request, next) => next(request);
+    expect(problems({ middleware: [pass, 1] as never })).toEqual(['middleware INVALID_MIDDLEWARE']);
+    expect(problems({ middleware: (() => {}) as never })).toEqual(['middleware INVALID_MIDDLEWARE']);
+    expect(problems({ headers: { 'X-A': 'caf\u00e9' }, timeout: 5 })).toEqual([]);
+  });
+
+  it('a key is accepted exactly when it is non-empty visible ASCII', () => {
+    for (let code = 0; code <= 0xff; code++) {
+      const key = `sk_${String.fromCharCode(code)}_1`;
+      const visible = code >= 0x21 && code <= 0x7e;
+      if (visible) expect(checkKey(key)).toBe(key);
+      else expect(() => checkKey(key), `U+${code.toString(16)}`).toThrow(ConfigurationError);
+    }
+    for (const key of ['', ' sk_1', 'sk_1 ', 'sk_1\n', '\u20ac', 42, undefined]) {
+      expect(() => checkKey(key), JSON.stringify(key)).toThrow(ConfigurationError);
+    }
+  });
+
+  it('prefetch is absent (0) or a whole number of pages from 0 to 4', () => {
+    expect(checkPrefetch(undefined)).toBe(0);
+    for (const n of [0, 1, 4]) expect(checkPrefetch(n)).toBe(n);
+    for (const bad of [-1, 5, 1.5, Number.NaN, '1', null]) {
+      expect(() => checkPrefetch(bad), String(bad)).toThrow(RequestValidationError);
+    }
+    expect(() => checkPrefetch(5)).toThrow(
+      /^list\(\) was not sent: prefetch must be a whole number of pages from 0 to 4; got 5\.$/,
+    );
+    expect(() => checkPrefetch('1')).toThrow(/; got string\.$/);
   });
 });

@@ -37,6 +37,35 @@ describe('parseRateLimit', () => {
   });
 });
 
+describe('parseRateLimit, character by character', () => {
+  it('a count is ASCII digits only: every other Latin-1 character in it gives undefined', () => {
+    for (let code = 0; code <= 0xff; code++) {
+      const char = String.fromCharCode(code);
+      let h: Headers;
+      try {
+        h = headers(`3${char}0`, `1${char}`, `${char}1709856000`);
+      } catch {
+        continue; // NUL, CR, LF: no response can carry them
+      }
+      const parsed = parseRateLimit(h);
+      if (code >= 0x30 && code <= 0x39) expect(parsed, `U+${code.toString(16)}`).toBeDefined();
+      else expect(parsed, `U+${code.toString(16)}`).toBeUndefined();
+    }
+  });
+
+  it('reads up to 15 digits and no more; each header is needed', () => {
+    expect(parseRateLimit(headers('999999999999999', '0', '0'))?.limit).toBe(999_999_999_999_999);
+    expect(parseRateLimit(headers('1000000000000000', '0', '0'))).toBeUndefined();
+    expect(parseRateLimit(headers('30', '0', '8640000000000'))?.reset.toISOString()).toBe('+275760-09-13T00:00:00.000Z');
+    expect(parseRateLimit(headers('30', '0', '8640000000001'))).toBeUndefined();
+    for (const name of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) {
+      const h = headers('30', '1', '1709856000');
+      h.delete(name);
+      expect(parseRateLimit(h), name).toBeUndefined();
+    }
+  });
+});
+
 describe('rate-limit exposure', () => {
   it('client.rateLimit follows the most recent response, success or error', async () => {
     let n = 0;

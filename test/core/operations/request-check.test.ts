@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { refuse, validateRequest } from '../../../src/core/operations/request-check.js';
 import { RequestValidationError } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { client, countSent as countSentBy, useMswServer } from '../../helpers/msw.js';
@@ -89,5 +91,74 @@ describe('webhooks.create body', () => {
     // @ts-expect-error the body is required
     await rejected(client().webhooks.create());
     expect(sent()).toBe(0);
+  });
+});
+
+describe('validateRequest and refuse, item by item', () => {
+  const refusal = (schema: z.core.$ZodType, value: unknown) => {
+    try {
+      validateRequest(schema, value, 'POST /things');
+    } catch (error) {
+      expect(error).toBeInstanceOf(RequestValidationError);
+      return error as RequestValidationError;
+    }
+    throw new Error('accepted');
+  };
+
+  it('says what was expected and what came, in words', () => {
+    const schema = z.object({
+      maxAmount: z.number(),
+      kind: z.enum(['a', 'b']),
+      count: z.number().check(z.minimum(1), z.maximum(9)),
+      tags: z.array(z.string()),
+      either: z.union([z.string(), z.number()]),
+    });
+    const at = (value: Record<string, unknown>) =>
+      refusal(schema, { maxAmount: 1, kind: 'a', count: 1, tags: [], either: 'x', ...value }).errors;
+    expect(at({ maxAmount: 'x' })).toEqual([
+      { field: 'maxAmount', code: 'INVALID_MAX_AMOUNT', message: 'expected number, received string' },
+    ]);
+    expect(at({ maxAmount: null })[0]?.message).toBe('expected number, received null');
+    expect(at({ maxAmount: [] })[0]?.message).toBe('expected number, received array');
+    expect(at({ kind: 'c' })[0]?.message).toBe('expected one of "a", "b"');
+    expect(at({ count: 0 })[0]?.message).toBe('must be at least 1');
+    expect(at({ count: 10 })[0]?.message).toBe('must be at most 9');
+    expect(at({ tags: ['ok', 5] })).toEqual([
+      { field: 'tags.1', code: 'INVALID_TAGS', message: 'expected string, received number' },
+    ]);
+    expect(at({ either: true })[0]?.message).toBe('matches none of the expected shapes');
+    expect(refusal(z.string(), 5).errors).toEqual([
+      { field: 'request', code: 'INVALID_REQUEST', message: 'expected string, received number' },
+    ]);
+    expect(refusal(z.string().check(z.regex(/^a/)), 'b').errors[0]?.message).toBe('is not valid');
+  });
+
+  it('names unknown fields of a nested strict object, one or several', () => {
+    const schema = z.object({ inner: z.strictObject({ a: z.string() }) });
+    expect(refusal(schema, { inner: { a: 'x', b: 1 } }).errors[0]?.message).toBe('unknown field b');
+    expect(refusal(schema, { inner: { a: 'x', b: 1, c: 2 } }).errors[0]?.message).toBe('unknown fields b, c');
+  });
+
+  it('joins the items into one sentence: "; " between them, none after a question, a full stop at the end', () => {
+    const message = (items: { field: string; message: string }[]) => {
+      try {
+        refuse(
+          'GET /x',
+          items.map((i) => ({ ...i, code: 'C' })),
+        );
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(message([{ field: 'a', message: 'is bad' }])).toBe('GET /x was not sent: a is bad.');
+    expect(message([{ field: 'a', message: 'is bad.' }])).toBe('GET /x was not sent: a is bad.');
+    expect(
+      message([
+        { field: 'a', message: "did you mean 'b'?" },
+        { field: 'c', message: 'is bad' },
+        { field: 'd', message: 'is worse' },
+      ]),
+    ).toBe("GET /x was not sent: a did you mean 'b'? c is bad; d is worse.");
+    expect(message([{ field: 'a', message: "did you mean 'b'?" }])).toBe("GET /x was not sent: a did you mean 'b'?");
   });
 });

@@ -56,6 +56,19 @@ describe('MemoryPacingStore', () => {
     expect(s.acquire('k', limits).granted).toBe(true);
   });
 
+  it('keeps what the longest window it was ever asked about can see, whatever the windows of one call', () => {
+    const { s, advance } = store();
+    const day = [{ requests: 5, perMs: 200_000 }];
+    const second = [{ requests: 5, perMs: 1_000 }];
+    const slot = s.acquire('k', day);
+    s.settle('k', grantId(slot));
+    advance(100_000);
+    expect(s.peek('k', second).used).toEqual([0]);
+    expect(s.peek('k', day).used).toEqual([1]);
+    advance(160_000);
+    expect(s.peek('k', day).used).toEqual([0]);
+  });
+
   it('keeps keys apart', () => {
     const { s } = store();
     const limits = [{ requests: 1, perMs: 1_000 }];
