@@ -15,7 +15,10 @@ MUTATION_AREAS=(
   'cli-output|90|src/cli/output/**/*.ts|test/cli/output/**/*.test.ts'
   'redis|90|src/redis/**/*.ts|test/redis/**/*.test.ts'
   'postgres|90|src/postgres/**/*.ts|test/postgres/**/*.test.ts'
-  'core|85|src/core/config/**/*.ts,src/core/observability/**/*.ts,src/core/operations/**/*.ts,src/core/pacing/**/*.ts,src/core/*.ts|test/core/**/*.test.ts'
+  'core-config|85|src/core/config/**/*.ts,src/core/*.ts|test/core/config/**/*.test.ts,test/core/*.test.ts'
+  'core-observability|85|src/core/observability/**/*.ts|test/core/observability/**/*.test.ts,test/core/transport/**/*.test.ts'
+  'core-operations|85|src/core/operations/**/*.ts|test/core/operations/**/*.test.ts'
+  'core-pacing|85|src/core/pacing/**/*.ts|test/core/pacing/**/*.test.ts'
   'cli|85|src/cli/*.ts,src/cli/commands/**/*.ts|test/cli/**/*.test.ts'
   'client|85|src/*.ts,src/errors/**/*.ts,src/resources/**/*.ts|test/resources/**/*.test.ts,test/errors/**/*.test.ts,test/version.test.ts,test/integration/**/*.test.ts'
   'testing|85|src/testing/**/*.ts|test/testing/**/*.test.ts'
@@ -41,7 +44,7 @@ export default {
   incremental: $3,
   incrementalFile: 'reports/mutation/areas/$name.incremental.json',
   thresholds: { ...base.thresholds, break: $threshold },
-  reporters: ['clear-text', 'json'],
+  reporters: ['clear-text', 'json', 'progress-append-only'],
   jsonReporter: { fileName: 'reports/mutation/areas/$report.json' },
 };
 CONFIG
