@@ -17,7 +17,7 @@ MUTATION_AREAS=(
   'postgres|90|src/postgres/**/*.ts|test/postgres/**/*.test.ts'
   'core-config|85|src/core/config/**/*.ts,src/core/*.ts|test/core/config/**/*.test.ts,test/core/*.test.ts'
   'core-observability|85|src/core/observability/**/*.ts|test/core/observability/**/*.test.ts,test/core/transport/**/*.test.ts'
-  'core-operations|85|src/core/operations/**/*.ts|test/core/operations/**/*.test.ts'
+  'core-operations|85|src/core/operations/**/*.ts|test/core/operations/**/*.test.ts,test/resources/**/*.test.ts'
   'core-pacing|85|src/core/pacing/**/*.ts|test/core/pacing/**/*.test.ts'
   'cli|85|src/cli/*.ts,src/cli/commands/**/*.ts|test/cli/**/*.test.ts'
   'client|85|src/*.ts,src/errors/**/*.ts,src/resources/**/*.ts|test/resources/**/*.test.ts,test/errors/**/*.test.ts,test/version.test.ts,test/integration/**/*.test.ts'

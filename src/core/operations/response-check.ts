@@ -143,6 +143,7 @@ function looseObject(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | n
   const keys: string[] = [];
   const kinds: FieldKind[] = [];
   const checks: (InPlaceCheck | undefined)[] = [];
+  const required: boolean[] = [];
   for (const [key, field] of Object.entries(def.shape)) {
     // An optional field that is absent stays absent in zod's output; any other absent field
     // is checked as `undefined`, which only an optional field accepts.
@@ -152,6 +153,9 @@ function looseObject(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | n
     keys.push(key);
     kinds.push(kind);
     checks.push(check ?? undefined);
+    // zod refuses an absent key unless its field is optional, even when the field's schema
+    // takes `undefined` (`unknown`, `nullable(unknown)`).
+    required.push(field._zod.optin !== 'optional');
   }
   const count = keys.length;
   // A record is checked on every page of every walk: its plain fields are tested in this loop
@@ -169,6 +173,7 @@ function looseObject(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | n
           if (field !== undefined && typeof field !== 'string') return false;
           break;
         default:
+          if (field === undefined && required[i]) return false;
           if (!(checks[i] as InPlaceCheck)(field)) return false;
       }
     }

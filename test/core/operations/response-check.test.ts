@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { inPlaceCheck } from '../../../src/core/operations/response-check.js';
+import { checkResponse, inPlaceCheck } from '../../../src/core/operations/response-check.js';
+import type { HttpResult } from '../../../src/core/types.js';
+import { InvalidResponseError } from '../../../src/errors/index.js';
 import { OPERATIONS } from '../../../src/resources/operations.js';
 
 const transactionSchema = OPERATIONS['transactions.list'].response;
@@ -91,6 +93,17 @@ describe('in-place check', () => {
     for (const [name, op] of lists) expect([name, inPlaceCheck(op.response) !== null]).toEqual([name, true]);
   });
 
+  it('refuses a record that lacks a required field whose schema takes undefined, as zod does', () => {
+    for (const field of [z.unknown(), z.any(), z.nullable(z.unknown()), z.nullable(z.nullable(z.any()))]) {
+      const schema = z.looseObject({ id: z.string(), detail: field });
+      expect(z.safeParse(schema, { id: 'x' }).success).toBe(false);
+      expect(inPlaceCheck(schema)?.({ id: 'x' })).toBe(false);
+      expect(inPlaceCheck(schema)?.({ id: 'x', detail: null })).toBe(true);
+    }
+    const optional = z.looseObject({ id: z.string(), detail: z.optional(z.unknown()) });
+    expect(inPlaceCheck(optional)?.({ id: 'x' })).toBe(true);
+  });
+
   it('a recursive schema is left to zod instead of looping', () => {
     const node = z.looseObject({
       id: z.string(),
@@ -99,5 +112,71 @@ describe('in-place check', () => {
       },
     });
     expect(inPlaceCheck(node)).toBeNull();
+  });
+});
+
+describe('checkResponse', () => {
+  const schema = z.looseObject({ id: z.string(), amount: z.string(), tags: z.array(z.string()) });
+  const call = { method: 'GET', path: 'transactions' };
+  /** A result whose redaction masks the word "secret", as the call's key would be. */
+  const result = (body: string): HttpResult => ({
+    data: undefined,
+    response: new Response(body, { status: 200 }),
+    redact: (text) => text.replaceAll('secret', '[redacted]'),
+    redactedBody: () => body.replaceAll('secret', '[redacted]'),
+  });
+
+  it('hands out valid data as parsed, not a copy, and anything at all when validation is off', () => {
+    const valid = { id: 'tx_1', amount: '1.00', tags: ['a'], extra: { kept: true } };
+    expect(checkResponse(schema, valid, result('{}'), call, true)).toBe(valid);
+    const invalid = { id: 7 };
+    expect(checkResponse(schema, invalid, result('{}'), call, false)).toBe(invalid);
+  });
+
+  it('gives zod’s output where zod accepts what the in-place check does not model', () => {
+    const strip = z.object({ id: z.string() });
+    expect(checkResponse(strip, { id: 'x', dropped: 1 }, result('{}'), call, true)).toEqual({ id: 'x' });
+  });
+
+  it('refuses a mismatch with the call, the first issue’s path and message, the status and the redacted body', () => {
+    const body = '{"id":"tx_1","amount":5,"tags":["secret",1]}';
+    const error = (() => {
+      try {
+        checkResponse(schema, { id: 'tx_1', amount: 5, tags: ['secret', 1] }, result(body), call, true);
+      } catch (caught) {
+        return caught;
+      }
+    })() as InvalidResponseError;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toMatch(
+      /^GET \/transactions returned data that does not match its schema at "amount": .+\. Pass validateResponses: false to receive it unchecked\.$/,
+    );
+    expect(error.status).toBe(200);
+    expect(error.body).toBe('{"id":"tx_1","amount":5,"tags":["[redacted]",1]}');
+    expect(error.issues.map((issue) => [issue.path, issue.code])).toEqual([
+      ['amount', 'invalid_type'],
+      ['tags.1', 'invalid_type'],
+    ]);
+  });
+
+  it('names the data itself when the mismatch is at the top, and redacts issue paths that came from the service', () => {
+    const top = (() => {
+      try {
+        checkResponse(schema, 'secret', result('"secret"'), call, true);
+      } catch (caught) {
+        return caught as InvalidResponseError;
+      }
+    })();
+    expect(top?.message).toContain('does not match its schema at "(data)": ');
+    const records = z.record(z.string(), z.number());
+    const keyed = (() => {
+      try {
+        checkResponse(records, { secret: 'x' }, result('{}'), call, true);
+      } catch (caught) {
+        return caught as InvalidResponseError;
+      }
+    })();
+    expect(keyed?.issues[0]?.path).toBe('[redacted]');
+    expect(keyed?.message).toContain('at "[redacted]"');
   });
 });
