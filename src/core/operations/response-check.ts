@@ -99,10 +99,15 @@ function build(schema: z.core.$ZodType, building: Set<z.core.$ZodType>): InPlace
   }
 }
 
+// The checks of the fields most records are made of, one object each, so that a record's check
+// can recognise them and test those fields inline.
+const isString: InPlaceCheck = (value) => typeof value === 'string';
+const isOptionalString: InPlaceCheck = (value) => value === undefined || typeof value === 'string';
+
 function buildDef(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | null {
   switch (def.type) {
     case 'string':
-      return (value) => typeof value === 'string';
+      return isString;
     case 'number':
       return (value) => typeof value === 'number' && Number.isFinite(value);
     case 'boolean':
@@ -121,6 +126,7 @@ function buildDef(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | null
     case 'nullable': {
       const inner = def.innerType ? build(def.innerType, building) : null;
       if (!inner) return null;
+      if (inner === isString && def.type === 'optional') return isOptionalString;
       const empty = def.type === 'optional' ? undefined : null;
       return (value) => value === empty || inner(value);
     }
@@ -142,17 +148,14 @@ function looseObject(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | n
   if (def.catchall?._zod.def.type !== 'unknown' || !def.shape) return null;
   const keys: string[] = [];
   const kinds: FieldKind[] = [];
-  const checks: (InPlaceCheck | undefined)[] = [];
+  const checks: InPlaceCheck[] = [];
   const required: boolean[] = [];
   for (const [key, field] of Object.entries(def.shape)) {
-    // An optional field that is absent stays absent in zod's output; any other absent field
-    // is checked as `undefined`, which only an optional field accepts.
-    const kind = fieldKind(field);
-    const check = kind === FieldKind.Other ? build(field, building) : undefined;
-    if (kind === FieldKind.Other && !check) return null;
+    const check = build(field, building);
+    if (!check) return null;
     keys.push(key);
-    kinds.push(kind);
-    checks.push(check ?? undefined);
+    kinds.push(check === isString ? FieldKind.String : check === isOptionalString ? FieldKind.OptionalString : FieldKind.Other);
+    checks.push(check);
     // zod refuses an absent key unless its field is optional, even when the field's schema
     // takes `undefined` (`unknown`, `nullable(unknown)`).
     required.push(field._zod.optin !== 'optional');
@@ -185,13 +188,4 @@ enum FieldKind {
   String,
   OptionalString,
   Other,
-}
-
-// The fields most records are made of, recognised so the record's check can test them inline.
-function fieldKind(field: z.core.$ZodType): FieldKind {
-  const def = field._zod?.def as Def | undefined;
-  if (!def || (def.checks !== undefined && def.checks.length > 0) || def.coerce === true) return FieldKind.Other;
-  if (def.type === 'string') return FieldKind.String;
-  if (def.type === 'optional' && def.innerType && fieldKind(def.innerType) === FieldKind.String) return FieldKind.OptionalString;
-  return FieldKind.Other;
 }
