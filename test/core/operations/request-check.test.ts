@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { refuse, validateRequest } from '../../../src/core/operations/request-check.js';
-import { RequestValidationError } from '../../../src/index.js';
+import { prepareCall, refuse, validateRequest } from '../../../src/core/operations/request-check.js';
+import { OPERATIONS, RequestValidationError } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { client, countSent as countSentBy, useMswServer } from '../../helpers/msw.js';
 
@@ -160,5 +160,65 @@ describe('validateRequest and refuse, item by item', () => {
       ]),
     ).toBe("GET /x was not sent: a did you mean 'b'? c is bad; d is worse.");
     expect(message([{ field: 'a', message: "did you mean 'b'?" }])).toBe("GET /x was not sent: a did you mean 'b'?");
+  });
+});
+
+describe('prepareCall: extraBody and extraQuery', () => {
+  const options = new Set(['timeout', 'extraBody', 'extraQuery']);
+  const prepared = (name: keyof typeof OPERATIONS, input: object, extra: object | undefined) =>
+    prepareCall(OPERATIONS[name], input as never, extra as never, options, name);
+  const refusal = (run: () => unknown): RequestValidationError => {
+    try {
+      run();
+    } catch (error) {
+      expect(error).toBeInstanceOf(RequestValidationError);
+      return error as RequestValidationError;
+    }
+    throw new Error('not refused');
+  };
+
+  it('merges them over the checked params and body, and names the call by its method', () => {
+    const call = prepared('deposits.create', { body: { token: 'USDC', amount: '10.00', chain: 'Base' } }, { extraBody: { memo: 'm' } });
+    expect(call.body).toEqual({ token: 'USDC', amount: '10.00', chain: 'Base', memo: 'm' });
+    expect(call.operation).toBe('deposits.create');
+    const list = prepared('transactions.list', { query: { limit: 5 } }, { extraQuery: { since: '2026-01-01' } });
+    expect(list.query).toEqual({ limit: 5, since: '2026-01-01' });
+    const unnamed = prepareCall(OPERATIONS['accounts.me'], {} as never, undefined, options, undefined);
+    expect(unnamed.operation).toBe('GET /accounts/me');
+  });
+
+  it.each([
+    ['a string', 'memo=m'],
+    ['null', null],
+    ['an array', [['memo', 'm']]],
+    ['a number', 1],
+  ])('refuses %s as extraBody or extraQuery: it must be an object of fields', (_, extra) => {
+    for (const [name, option, input] of [
+      ['deposits.create', 'extraBody', { body: { token: 'USDC', amount: '1.00', chain: 'Base' } }],
+      ['transactions.list', 'extraQuery', {}],
+    ] as const) {
+      const error = refusal(() => prepared(name, input, { [option]: extra }));
+      expect(error.errors).toEqual([
+        { field: option, code: 'INVALID_EXTRA_FIELDS', message: 'must be an object of field names and values' },
+      ]);
+    }
+  });
+
+  it('refuses a known field, a path parameter, and extraBody on a call without a body, all at once', () => {
+    const error = refusal(() =>
+      prepared(
+        'credit.update',
+        { path: { creditLineId: 'cl_1' }, body: { limit: '100.00' } },
+        { extraBody: { creditLineId: 'cl_2' }, extraQuery: { creditLineId: 'x' } },
+      ),
+    );
+    expect(error.errors.map((item) => [item.field, item.code])).toEqual([
+      ['extraBody.creditLineId', 'PATH_PARAMETER'],
+      ['extraQuery.creditLineId', 'PATH_PARAMETER'],
+    ]);
+    const known = refusal(() => prepared('transactions.list', {}, { extraQuery: { limit: 5, since: 'x' } }));
+    expect(known.errors.map((item) => [item.field, item.code])).toEqual([['extraQuery.limit', 'KNOWN_FIELD']]);
+    const noBody = refusal(() => prepared('accounts.me', {}, { extraBody: { memo: 'm' } }));
+    expect(noBody.errors).toEqual([{ field: 'extraBody', code: 'NO_BODY', message: 'GET /accounts/me sends no body' }]);
   });
 });
