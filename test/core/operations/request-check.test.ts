@@ -133,6 +133,35 @@ describe('validateRequest and refuse, item by item', () => {
     expect(refusal(z.string().check(z.regex(/^a/)), 'b').errors[0]?.message).toBe('is not valid');
   });
 
+  it('codes an issue after the innermost field name, or by the code a rule gives', () => {
+    const nested = z.object({ outer: z.object({ innerName: z.array(z.string()) }) });
+    expect(refusal(nested, { outer: { innerName: ['x', 1] } }).errors).toEqual([
+      { field: 'outer.innerName.1', code: 'INVALID_INNER_NAME', message: 'expected string, received number' },
+    ]);
+    const ruled = z.object({ memo: z.string().check(z.refine((v) => v !== 'x', { params: { code: 'MEMO_RULE' } })) });
+    expect(refusal(ruled, { memo: 'x' }).errors[0]?.code).toBe('MEMO_RULE');
+  });
+
+  it('refuses a value that is not an object where fields are expected, and fields where no object is', () => {
+    for (const value of [null, ['a'], 'a', 1]) {
+      expect(refusal(z.object({ a: z.string() }), value).errors[0]?.field).toBe('request');
+    }
+    expect(refusal(z.string(), { a: 1 }).errors[0]?.message).toBe('expected string, received object');
+  });
+
+  it('names the known fields when no name is close, "none" when there are none, and never calls a field an option', () => {
+    const none = refusal(z.object({}), { zzzzzz: 1 }).errors[0]?.message;
+    expect(none).toMatch(/^is not a field of this request; known fields: none; send a field/);
+    const call = () => ({ method: 'transactions.list', args: 'params' });
+    let message = '';
+    try {
+      validateRequest(z.object({ limit: z.number() }), { limt: 5 }, 'GET /transactions', call);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe("GET /transactions was not sent: limt is not a field of this request; did you mean 'limit'?");
+  });
+
   it('names unknown fields of a nested strict object, one or several', () => {
     const schema = z.object({ inner: z.strictObject({ a: z.string() }) });
     expect(refusal(schema, { inner: { a: 'x', b: 1 } }).errors[0]?.message).toBe('unknown field b');
@@ -178,7 +207,11 @@ describe('prepareCall: extraBody and extraQuery', () => {
   };
 
   it('merges them over the checked params and body, and names the call by its method', () => {
-    const call = prepared('deposits.create', { body: { token: 'USDC', amount: '10.00', chain: 'Base' } }, { extraBody: { memo: 'm' } });
+    const call = prepared(
+      'deposits.create',
+      { body: { token: 'USDC', amount: '10.00', chain: 'Base' } },
+      { extraBody: { memo: 'm' } },
+    );
     expect(call.body).toEqual({ token: 'USDC', amount: '10.00', chain: 'Base', memo: 'm' });
     expect(call.operation).toBe('deposits.create');
     const list = prepared('transactions.list', { query: { limit: 5 } }, { extraQuery: { since: '2026-01-01' } });
