@@ -52,7 +52,22 @@ describe('parseCommandArgs', () => {
   });
 });
 
+describe('parseCommandArgs: a command that takes no arguments', () => {
+  it('says so, without echoing the argument', () => {
+    const none = { command: 'transactions export', options: { out: { type: 'string' } } } as const;
+    expect(() => parseCommandArgs(none, ['whsec_stray'])).toThrow(
+      new UsageError('transactions export: takes no arguments, got 1; options start with --.'),
+    );
+  });
+});
+
 describe('wholeNumber', () => {
+  it('names the range only when there is an upper bound', () => {
+    expect(() => wholeNumber('fake', 'transactions', 'many', 250)).toThrow(
+      new UsageError('fake: --transactions must be a non-negative integer.'),
+    );
+  });
+
   it('reads digits within the range and refuses the rest', () => {
     expect(wholeNumber('fake', 'port', undefined, 4010, 0, 65_535)).toBe(4010);
     expect(wholeNumber('fake', 'port', '0', 4010, 0, 65_535)).toBe(0);

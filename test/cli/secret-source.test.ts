@@ -27,6 +27,17 @@ async function refusal(values: { secret?: string; 'secret-file'?: string }, env 
 }
 
 describe('webhookSecret', () => {
+  it('drops only the line break that ends a --secret-file (LF or CRLF), never one inside it', async () => {
+    for (const [content, secret] of <[string, string][]>[
+      ['whsec_crlf\r\n', 'whsec_crlf'],
+      ['whsec_a\nb', 'whsec_a\nb'],
+      ['whsec_a\r\nb\n', 'whsec_a\r\nb'],
+    ]) {
+      const path = await file('line-breaks', content);
+      expect(await webhookSecret('c', { 'secret-file': path }, {})).toEqual({ secret, source: '--secret-file' });
+    }
+  });
+
   it('takes --secret, then --secret-file, then the environment; an empty variable counts as none', async () => {
     const env = { [WEBHOOK_SECRET_ENV]: 'whsec_from_env' };
     const path = await file('s1', 'whsec_from_file\n');
