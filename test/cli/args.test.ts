@@ -52,6 +52,23 @@ describe('parseCommandArgs', () => {
   });
 });
 
+describe('parseCommandArgs: an error that names no option', () => {
+  it("is parseArgs's own message after the command's name (here: an option spec it refuses)", () => {
+    const bad = { command: 'fake', options: { port: { type: 'number' } } } as unknown as typeof spec;
+    expect(usageMessageOf(bad, ['--port', '1'])).toMatch(/^fake: The "options\.port\.type" property must be /);
+  });
+});
+
+function usageMessageOf(s: typeof spec, argv: string[]): string {
+  try {
+    parseCommandArgs(s, argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('parsed without a UsageError');
+}
+
 describe('parseCommandArgs: a command that takes no arguments', () => {
   it('says so, without echoing the argument', () => {
     const none = { command: 'transactions export', options: { out: { type: 'string' } } } as const;

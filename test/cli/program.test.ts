@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runProgram } from '../../src/cli/program.js';
+// Loaded here, as the suite loads, not by runProgram's import() inside a test: module-level code
+// then counts as run when modules load (Stryker's static mutants), not as run by this test.
+import '../../src/cli/dispatch.js';
+import '../../src/cli/io.js';
 
 const node = vi.hoisted(() => ({ refusal: undefined as string | undefined }));
 vi.mock('../../src/cli/node-version.js', () => ({ unsupportedNode: () => node.refusal }));

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
 import { runCli } from '../../../src/cli/dispatch.js';
@@ -505,6 +506,46 @@ describe('transactions export: what each refusal, stop and failure prints', () =
     );
     expect(whole.out.stdout.trimEnd().split('\n')).toHaveLength(50);
     expect(whole.out.stderr).toMatch(/\nexported 50 transactions, 1 page, \d+\/s\n$/);
+  });
+
+  it('Ctrl-C after a page writes no page after it, even one already read ahead', async () => {
+    const started = await startFakeServer({ transactions: 500 });
+    const { fake } = started;
+    await started.close();
+    let requests = 0;
+    let thirdAnswered!: () => void;
+    const third = new Promise<void>((resolve) => (thirdAnswered = resolve));
+    server = await startFakeServer({
+      fake: {
+        ...fake,
+        async handle(request: Request, context?: { clientAddress?: string }) {
+          const response = await fake.handle(request, context);
+          if (new URL(request.url).pathname.endsWith('/transactions') && ++requests === 3) thirdAnswered();
+          return response;
+        },
+      },
+    });
+    const run = memoryIO({ env: envOf(server), tty: true });
+    // stdout takes page 2 only once page 3 has arrived (read ahead while page 2 is written).
+    let written = '';
+    let pages = 0;
+    const stdout = Object.assign(
+      new Writable({
+        highWaterMark: 1,
+        write(chunk: Buffer, _encoding, done) {
+          written += chunk.toString();
+          if (++pages === 2) void third.then(() => setTimeout(done, 100));
+          else done();
+        },
+      }),
+      { isTTY: false },
+    );
+    run.io.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes(', 2 pages,')) run.stop();
+    });
+    expect(await runCli(['transactions', 'export'], { ...run.io, stdout })).toBe(130);
+    expect(written.trimEnd().split('\n')).toHaveLength(200);
+    expect(run.out.stderr).toContain('stopped after 200 transactions, 2 pages');
   });
 
   it('on a terminal, ends the redrawn progress line before every line that follows it', async () => {
