@@ -109,6 +109,7 @@ export const transactionsExport: Command = defineCommand({
         }),
       });
     } catch (error) {
+      // Stryker disable next-line ConditionalExpression: the client's constructor throws only ConfigurationError.
       if (error instanceof ConfigurationError) {
         printLine(io.stderr, `${NAME}: ${printable(error.message)}`);
         return EXIT_FAILURE;
@@ -204,6 +205,7 @@ function reportFailure(
   const message = error instanceof Error ? error.message : String(error);
   const when = pagesIn === 0 ? 'before the first page' : `after ${progress.line()}`;
   printLine(stderr, `${NAME}: failed ${when}: ${name}: ${printable(message)}`);
+  // Stryker disable next-line ConditionalExpression: the command checks --limit and --cursor before the client can (the only parameters it passes).
   if (error instanceof RequestValidationError) return EXIT_USAGE;
   if (error instanceof ConfigurationError) return EXIT_FAILURE;
   // Before the first page there is nothing to resume: the same command, once the cause is

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -506,6 +507,40 @@ describe('transactions export: what each refusal, stop and failure prints', () =
     );
     expect(whole.out.stdout.trimEnd().split('\n')).toHaveLength(50);
     expect(whole.out.stderr).toMatch(/\nexported 50 transactions, 1 page, \d+\/s\n$/);
+  });
+
+  it('closes the --out file it wrote', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    // What this process holds open, by path.
+    const openPaths = () =>
+      readdirSync('/proc/self/fd').map((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+    const out = join(dir, 'closed.ndjson');
+    const result = await cli(['transactions', 'export', '--out', out], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    expect(openPaths()).not.toContain(out);
+  });
+
+  it('when the output itself fails after a page, says so and prints no resume command (the page may be cut)', async () => {
+    server = await startFakeServer({ transactions: 250 });
+    const run = memoryIO({ env: envOf(server) });
+    let writes = 0;
+    const stdout = Object.assign(
+      new Writable({
+        write(_chunk, _encoding, done) {
+          done(++writes === 2 ? Object.assign(new Error('write EIO'), { code: 'EIO' }) : undefined);
+        },
+      }),
+      { isTTY: false },
+    );
+    stdout.on('error', () => undefined);
+    expect(await runCli(['transactions', 'export'], { ...run.io, stdout })).toBe(1);
+    expect(run.out.stderr).toMatch(/\ntransactions export: failed after 100 transactions, 1 page, \d+\/s: Error: write EIO\n$/);
   });
 
   it('Ctrl-C after a page writes no page after it, even one already read ahead', async () => {
