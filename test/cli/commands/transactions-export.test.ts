@@ -513,6 +513,27 @@ describe('transactions export: what each refusal, stop and failure prints', () =
     expect(whole.out.stderr).toMatch(/\nexported 50 transactions, 1 page, \d+\/s\n$/);
   });
 
+  it('stops listening for Ctrl-C once it ends, done or failed', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    for (const env of [envOf(server), { ...envOf(server), CREDIT_PLATFORM_API_KEY: 'cpk_test_wrong_key_0000000000' }]) {
+      const { io } = memoryIO({ env });
+      let listening = 0;
+      const counted = {
+        ...io,
+        onStop(listener: () => void) {
+          listening += 1;
+          const off = io.onStop(listener);
+          return () => {
+            listening -= 1;
+            off();
+          };
+        },
+      };
+      await runCli(['transactions', 'export'], counted);
+      expect(listening).toBe(0);
+    }
+  });
+
   it('closes the --out file it wrote', async () => {
     server = await startFakeServer({ transactions: 3 });
     // What this process holds open, by path.
