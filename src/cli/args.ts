@@ -28,7 +28,7 @@ export type ParsedArgs<O extends ParseArgsOptionsConfig> =
   | { help: true }
   | { help: false; values: Values<O>; positionals: string[] };
 
-const optionName = /'(-{1,2}[^'\s=]+)/;
+const optionName = /'(-{1,2})([^'\s=]+)/;
 
 /**
  * Parses `argv` with `node:util`'s `parseArgs` (strict), turning its errors into
@@ -59,20 +59,23 @@ export function parseCommandArgs<O extends ParseArgsOptionsConfig>(spec: ArgSpec
 function describeParseError(error: unknown, spec: ArgSpec<ParseArgsOptionsConfig>): string {
   const code = (error as { code?: unknown }).code;
   const message = error instanceof Error ? error.message : String(error);
-  const found = optionName.exec(message)?.[1];
-  const name = found === undefined ? undefined : printableLine(found);
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && name !== undefined) {
+  const found = optionName.exec(message);
+  // Every error a command line causes names its option; one that names none (an options spec
+  // parseArgs refuses) is shown as it is.
+  if (found === null) return `${spec.command}: ${printableLine(message)}`;
+  const [, dashes, bare = ''] = found;
+  const name = printableLine(`${dashes}${bare}`);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const known = Object.keys(spec.options).map((o) => `--${o}`);
     const guess = closestName(name, known);
     return `${spec.command}: unknown option ${name}${guess ? `: did you mean ${guess}?` : '.'}`;
   }
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && name !== undefined) {
-    const option = spec.options[name.replace(/^-+/, '')];
-    return option?.type === 'boolean'
-      ? `${spec.command}: ${name} takes no value.`
-      : `${spec.command}: ${name} needs a value: ${name} <value>, or ${name}=<value> for a value that starts with -.`;
-  }
-  return `${spec.command}: ${printableLine(message)}`;
+  // The other error a command line causes (ERR_PARSE_ARGS_INVALID_OPTION_VALUE), always about an
+  // option of the spec: a value missing, or one given to a flag.
+  // Stryker disable next-line OptionalChaining: the option is always one of the spec's (above).
+  return spec.options[bare]?.type === 'boolean'
+    ? `${spec.command}: ${name} takes no value.`
+    : `${spec.command}: ${name} needs a value: ${name} <value>, or ${name}=<value> for a value that starts with -.`;
 }
 
 /** Reads a whole number option within `[min, max]`, or `fallback` when absent. */

@@ -58,10 +58,11 @@ export async function readStreamCapped(stream: Readable, limit: number, label: s
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    // A chunk is a string once an encoding is set: its size is counted in bytes all the same.
+    const bytes = Buffer.from(chunk as string | Uint8Array);
     size += bytes.byteLength;
+    // Throwing out of the loop destroys the stream (its async iterator's return()).
     if (size > limit) {
-      stream.destroy();
       throw new TooLargeError(`${label} is larger than ${limit} bytes.`);
     }
     chunks.push(bytes);

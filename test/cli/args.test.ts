@@ -52,7 +52,39 @@ describe('parseCommandArgs', () => {
   });
 });
 
+describe('parseCommandArgs: an error that names no option', () => {
+  it("is parseArgs's own message after the command's name (here: an option spec it refuses)", () => {
+    const bad = { command: 'fake', options: { port: { type: 'number' } } } as unknown as typeof spec;
+    expect(usageMessageOf(bad, ['--port', '1'])).toMatch(/^fake: The "options\.port\.type" property must be /);
+  });
+});
+
+function usageMessageOf(s: typeof spec, argv: string[]): string {
+  try {
+    parseCommandArgs(s, argv);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('parsed without a UsageError');
+}
+
+describe('parseCommandArgs: a command that takes no arguments', () => {
+  it('says so, without echoing the argument', () => {
+    const none = { command: 'transactions export', options: { out: { type: 'string' } } } as const;
+    expect(() => parseCommandArgs(none, ['whsec_stray'])).toThrow(
+      new UsageError('transactions export: takes no arguments, got 1; options start with --.'),
+    );
+  });
+});
+
 describe('wholeNumber', () => {
+  it('names the range only when there is an upper bound', () => {
+    expect(() => wholeNumber('fake', 'transactions', 'many', 250)).toThrow(
+      new UsageError('fake: --transactions must be a non-negative integer.'),
+    );
+  });
+
   it('reads digits within the range and refuses the rest', () => {
     expect(wholeNumber('fake', 'port', undefined, 4010, 0, 65_535)).toBe(4010);
     expect(wholeNumber('fake', 'port', '0', 4010, 0, 65_535)).toBe(0);

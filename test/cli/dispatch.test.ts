@@ -47,7 +47,41 @@ describe('credit-platform (dispatch)', () => {
     expect(group.stderr).toMatch(/^usage: credit-platform webhooks <command>/);
   });
 
-  it('prints the version', async () => {
-    expect(await cli(['--version'])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+  it('prints the version for --version and -v', async () => {
+    for (const flag of ['--version', '-v']) expect(await cli([flag])).toEqual({ code: 0, stdout: `${VERSION}\n`, stderr: '' });
+  });
+
+  it('answers --help, -h and help with the overview, and a group with -h, on stdout with exit 0', async () => {
+    const help = await cli(['--help']);
+    for (const argv of [['-h'], ['help']]) expect(await cli(argv)).toEqual(help);
+    const group = await cli(['webhooks', '--help']);
+    expect(await cli(['webhooks', '-h'])).toEqual(group);
+  });
+
+  it('lists the commands in aligned columns: every summary starts in the same column', async () => {
+    for (const [argv, names] of [
+      [['--help'], COMMANDS.map((c) => c.name)],
+      [
+        ['webhooks', '--help'],
+        ['webhooks send', 'webhooks verify', 'webhooks trigger'],
+      ],
+      [['transactions', '--help'], ['transactions export']],
+    ] as const) {
+      const width = Math.max(...names.map((n) => n.length));
+      const rows = (await cli([...argv])).stdout
+        .split('\n')
+        .filter((l) => /^ {2}\S/.test(l) && names.some((n) => l.startsWith(`  ${n} `)));
+      expect(rows).toEqual(names.map((n) => `  ${n.padEnd(width)}  ${COMMANDS.find((c) => c.name === n)?.summary}`));
+    }
+  });
+
+  it('names the commands of a group when a member is misspelled beyond a guess', async () => {
+    const result = await cli(['webhooks', 'zzzzzz']);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'unknown command webhooks zzzzzz (webhooks send, webhooks verify, webhooks trigger)\nRun `credit-platform --help` for usage.\n',
+    });
   });
 });

@@ -1,10 +1,16 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readFileCapped } from '../../src/cli/capped-read.js';
 import { UsageError } from '../../src/cli/args.js';
 import { unsafeForTerminal } from '../helpers/terminal-safe.js';
 import { MAX_SECRET_FILE_BYTES, WEBHOOK_SECRET_ENV, webhookSecret } from '../../src/cli/secret-source.js';
+
+vi.mock('../../src/cli/capped-read.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/cli/capped-read.js')>();
+  return { ...actual, readFileCapped: vi.fn(actual.readFileCapped) };
+});
 
 let dir: string;
 beforeAll(async () => {
@@ -27,6 +33,23 @@ async function refusal(values: { secret?: string; 'secret-file'?: string }, env 
 }
 
 describe('webhookSecret', () => {
+  it('lets a failing read of the --secret-file (an I/O error) go on as it is: not a mistake in the command line', async () => {
+    const io = Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+    vi.mocked(readFileCapped).mockRejectedValueOnce(io);
+    await expect(webhookSecret('c', { 'secret-file': '/some/file' }, {})).rejects.toBe(io);
+  });
+
+  it('drops only the line break that ends a --secret-file (LF or CRLF), never one inside it', async () => {
+    for (const [content, secret] of <[string, string][]>[
+      ['whsec_crlf\r\n', 'whsec_crlf'],
+      ['whsec_a\nb', 'whsec_a\nb'],
+      ['whsec_a\r\nb\n', 'whsec_a\r\nb'],
+    ]) {
+      const path = await file('line-breaks', content);
+      expect(await webhookSecret('c', { 'secret-file': path }, {})).toEqual({ secret, source: '--secret-file' });
+    }
+  });
+
   it('takes --secret, then --secret-file, then the environment; an empty variable counts as none', async () => {
     const env = { [WEBHOOK_SECRET_ENV]: 'whsec_from_env' };
     const path = await file('s1', 'whsec_from_file\n');

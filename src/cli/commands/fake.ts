@@ -69,6 +69,7 @@ export const fake: Command = defineCommand({
     try {
       forwardUrl = forwardTo === undefined ? undefined : checkDeliveryUrl(forwardTo, '--forward-to').href;
     } catch (error) {
+      // Stryker disable next-line ConditionalExpression: checkDeliveryUrl throws only TypeErrors.
       if (error instanceof TypeError) throw new UsageError(`${NAME}: ${error.message}`);
       throw error;
     }

@@ -92,13 +92,12 @@ export const webhooksTrigger: Command = defineCommand({
     } catch {
       // Reported below with the status.
     }
-    const event = answer.data?.event;
+    const { event, deliveries = [] } = answer.data ?? {};
     if (response.status !== 201 || typeof event?.id !== 'string') {
       const why = typeof answer.message === 'string' ? answer.message : `HTTP ${response.status}`;
       printLine(io.stderr, `${NAME}: the fake refused: ${printableLine(redact(why, [apiKey]))}`);
       return EXIT_FAILURE;
     }
-    const deliveries = answer.data?.deliveries ?? [];
     printLine(io.stdout, `emitted ${type} ${printableLine(event.id)} to ${deliveries.length} endpoint(s)`);
     let failed = false;
     for (const d of deliveries) {

@@ -1,10 +1,16 @@
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import * as crypto from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isLoopbackListenHost } from '../../../src/cli/commands/fake.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { createNodeWebhookHandler, type WebhookEvent } from '../../../src/webhooks/index.js';
 import { cli, memoryIO } from '../../helpers/cli-run.js';
+
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>();
+  return { ...actual, randomInt: vi.fn(actual.randomInt) };
+});
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -29,8 +35,8 @@ async function lateEndpoint() {
 }
 
 /** Starts `credit-platform fake <args>` in-process; resolves once it printed its key. */
-async function startFake(args: string[]) {
-  const { io, out, stop } = memoryIO();
+async function startFake(args: string[], processEnv: Record<string, string> = {}) {
+  const { io, out, stop } = memoryIO({ env: processEnv });
   const exit = runCli(['fake', '--port', '0', '--transactions', '3', ...args], io);
   cleanups.push(async () => {
     stop();
@@ -229,7 +235,20 @@ describe('credit-platform fake --host', () => {
     ]) {
       expect(isLoopbackListenHost(host), host).toBe(true);
     }
-    for (const host of ['0.0.0.0', '::', '192.168.1.5', '10.0.0.1', 'example.com', 'localhost.example.com', '128.0.0.1']) {
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.5',
+      '10.0.0.1',
+      'example.com',
+      'localhost.example.com',
+      '128.0.0.1',
+      // Brackets only around the whole address; an IPv4-mapped prefix only at the start.
+      '::[1]',
+      '[::]1',
+      '1::ffff:127.0.0.1',
+      '::ffff:127.example',
+    ]) {
       expect(isLoopbackListenHost(host), host).toBe(false);
     }
   });
@@ -304,5 +323,58 @@ describe('credit-platform webhooks trigger against a running fake: a duplicate a
     expect(trigger.code).toBe(0);
     expect(trigger.stderr).toContain(': 200: the endpoint had already handled this event id and did not run its handler again.');
     await until(() => fake.out.stdout.includes('already handled'));
+  });
+});
+
+describe('credit-platform fake: what it prints as it starts', () => {
+  const ENV_SECRET = 'whsec_from_the_environment_3c9d';
+
+  it('without --forward-to: where it listens, the base URL and the key, and nothing about deliveries or a secret', async () => {
+    const fake = await startFake([], { CREDIT_PLATFORM_WEBHOOK_SECRET: ENV_SECRET });
+    const lines = fake.out.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(/^Credit Platform fake listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(lines[1]).toBe(`CREDIT_PLATFORM_BASE_URL=${fake.env.CREDIT_PLATFORM_BASE_URL}`);
+    expect(lines[2]).toBe(`CREDIT_PLATFORM_API_KEY=${fake.env.CREDIT_PLATFORM_API_KEY}`);
+    expect(fake.out.stderr).toBe('');
+  });
+
+  it('with --forward-to and a secret of its own: says where it forwards and where the secret came from, never the secret', async () => {
+    const fake = await startFake(['--forward-to', 'http://127.0.0.1:9/webhooks'], { CREDIT_PLATFORM_WEBHOOK_SECRET: ENV_SECRET });
+    expect(fake.out.stdout.trimEnd().split('\n').slice(3)).toEqual([
+      'Signing deliveries with the secret from CREDIT_PLATFORM_WEBHOOK_SECRET',
+      'Forwarding every event to http://127.0.0.1:9/webhooks',
+      'Trigger one from another terminal: npx credit-platform webhooks trigger deposit.created',
+    ]);
+    expect(fake.out.stdout).not.toContain(ENV_SECRET);
+  });
+
+  it('warns beyond loopback without naming deliveries when it forwards none', async () => {
+    const open = await startFake(['--host', '0.0.0.0']);
+    expect(open.out.stderr).toBe(
+      "fake: warning: --host 0.0.0.0 is not loopback: any machine that reaches this address can use the fake's API with the key printed below. Use --host 127.0.0.1 unless another machine must reach it.\n",
+    );
+  });
+
+  it('takes --seed from 0 to 2^31 - 1 and refuses one more, exit 2', async () => {
+    await startFake(['--seed', String(2 ** 31 - 1)]);
+    const over = await cli(['fake', '--port', '0', '--seed', String(2 ** 31)]);
+    expect(over.code).toBe(2);
+    expect(over.stderr).toContain('--seed');
+    expect(over.stdout).toBe('');
+  });
+
+  it('reports an address it cannot listen on as it is, exit 1', async () => {
+    const result = await cli(['fake', '--port', '0', '--host', '192.0.2.1']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/EADDRNOTAVAIL/);
+    expect(result.stderr).not.toContain('another program listens there');
+  });
+
+  it('without --seed, uses a random key, not the one --seed gives for the seed it drew', async () => {
+    vi.mocked(crypto.randomInt).mockReturnValueOnce(7 as never);
+    const drawn = await startFake([]);
+    const seeded = await startFake(['--seed', '7']);
+    expect(drawn.env.CREDIT_PLATFORM_API_KEY).not.toBe(seeded.env.CREDIT_PLATFORM_API_KEY);
   });
 });

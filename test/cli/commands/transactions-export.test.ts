@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
 import { runCli } from '../../../src/cli/dispatch.js';
@@ -186,6 +188,8 @@ describe('credit-platform transactions export', () => {
     const code = await runCli(['transactions', 'export', '--out', file], io);
     expect(code).toBe(130);
     expect(out.stderr).toMatch(/stopped after \d+00 transactions, \d+ pages?, \d+\/s\. Continue with:/);
+    // The resume command writes to the same --out file: nothing to append by hand.
+    expect(out.stderr).not.toContain('(append its output');
     const resumed = await cli(resumeArgv(out.stderr), { env: envOf(server) });
     expect(resumed.code).toBe(0);
     const ids = (await readFile(file, 'utf8'))
@@ -301,6 +305,16 @@ describe('credit-platform transactions export', () => {
       expect(line).toMatch(/^(exporting: |exported |transactions export: )/);
   });
 
+  it('says when it waits out a 503 the service asked it to wait on', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    server.fake.faults.inject({ path: '/transactions', kind: 'status', status: 503, headers: { 'retry-after': '1' } });
+    const result = await cli(['transactions', 'export'], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    expect(result.stderr.split('\n')[0]).toMatch(
+      /^transactions export: the service is unavailable \(503\): waiting 1 s, until \d\d:\d\d:\d\d UTC, as its Retry-After says\. Ctrl-C stops the export; nothing is written yet\.$/,
+    );
+  });
+
   it('Ctrl-C during a rate-limit wait stops at once with the resume command', async () => {
     // The second page's reset is 50 s away (under maxRateLimitWait, above the test's timeout):
     // without the abort, the export would sleep it out.
@@ -313,6 +327,13 @@ describe('credit-platform transactions export', () => {
     const code = await runCli(['transactions', 'export', '--limit', '2'], io);
     expect(code).toBe(130);
     expect(out.stdout.trimEnd().split('\n')).toHaveLength(2);
+    // The wait's length and end as the reset header gives them (50 s away, give or take the clock's second).
+    const [, seconds, until] = /waiting (\d+) s, until (\d\d:\d\d:\d\d) UTC/.exec(out.stderr) ?? [];
+    expect(Number(seconds)).toBeGreaterThanOrEqual(48);
+    expect(Number(seconds)).toBeLessThanOrEqual(51);
+    const end = new Date(`${new Date().toISOString().slice(0, 11)}${until}Z`).getTime();
+    const offBy = Math.abs(((end - (Date.now() + Number(seconds) * 1000) + 43_200_000) % 86_400_000) - 43_200_000);
+    expect(offBy).toBeLessThan(5_000);
     expect(out.stderr).toContain(
       `  npx credit-platform transactions export --format=ndjson --limit=2 --cursor=${limited.secondCursor}\n`,
     );
@@ -351,3 +372,268 @@ describe('credit-platform transactions export', () => {
     ]);
   });
 });
+
+describe('transactions export: what each refusal, stop and failure prints', () => {
+  const env = { CREDIT_PLATFORM_API_KEY: 'k', CREDIT_PLATFORM_BASE_URL: 'http://127.0.0.1:1/api/v1' };
+
+  it('names what is wrong with an empty --cursor or --out, exit 2, nothing written', async () => {
+    for (const [argv, message] of [
+      [['--cursor', ''], '--cursor must not be empty; leave it out to start from the first page.'],
+      [['--out', ''], '--out must name a file.'],
+      [['--force'], '--force replaces an --out file; give --out <file>.'],
+    ] as const) {
+      const result = await cli(['transactions', 'export', ...argv], { env });
+      expect(result).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `transactions export: ${message}\nRun \`credit-platform transactions export --help\` for usage.\n`,
+      });
+    }
+  });
+
+  it('says which --out it cannot write, and why, exit 1', async () => {
+    const out = join(dir, 'no-such-dir', 'tx.ndjson');
+    const result = await cli(['transactions', 'export', '--out', out], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(new RegExp(`^transactions export: cannot write ${out}: .*ENOENT.*\\n$`));
+  });
+
+  it("refuses a key with a stray newline in the client's words, exit 1", async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const result = await cli(['transactions', 'export'], {
+      env: { ...envOf(server), CREDIT_PLATFORM_API_KEY: `${server.apiKey}\n` },
+    });
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'transactions export: The API key must be a non-empty string of visible ASCII characters (check for stray spaces or newlines in CREDIT_PLATFORM_API_KEY).\n',
+    });
+  });
+
+  it('names the file it exported to', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const out = join(dir, 'named.ndjson');
+    const result = await cli(['transactions', 'export', '--out', out], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(new RegExp(`\\nexported 3 transactions, 1 page, \\d+/s to ${out}\\n$`));
+  });
+
+  it('to stdout, a run with --cursor continues an earlier CSV output: no second header', async () => {
+    server = await startFakeServer({ transactions: 5 });
+    const first = await cli(['transactions', 'export', '--format', 'csv', '--limit', '2'], { env: envOf(server) });
+    const page = await fetch(`${server.baseUrl}/transactions?limit=2`, { headers: { 'x-api-key': server.apiKey } });
+    const cursor: string = (await page.json()).data.nextCursor;
+    const rest = await cli(['transactions', 'export', '--format', 'csv', '--limit', '2', '--cursor', cursor], {
+      env: envOf(server),
+    });
+    expect(rest.code).toBe(0);
+    const rows = rest.stdout.split('\r\n').slice(0, -1);
+    expect(rows).toHaveLength(3);
+    expect(first.stdout.split('\r\n').slice(3)).toEqual([...rows, '']);
+  });
+
+  it('names, made printable, the fields a CSV export left out', async () => {
+    server = await startFakeServer({ transactions: 2 });
+    const res = await fetch(`${server.baseUrl}/transactions`, { headers: { 'x-api-key': server.apiKey } });
+    const body = await res.json();
+    body.data.items[0].memo = 'x';
+    body.data.items[1]['\u001b[2Jnote'] = 'y';
+    server.fake.faults.inject({
+      path: '/transactions',
+      kind: 'raw',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
+    const result = await cli(['transactions', 'export', '--format', 'csv'], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    expect(result.stderr.trimEnd().split('\n').at(-1)).toBe(
+      'note: fields without a CSV column were left out: memo, \\u001b[2Jnote (--format ndjson keeps every field)',
+    );
+    const plain = await cli(['transactions', 'export', '--format', 'csv'], { env: envOf(server) });
+    expect(plain.stderr).not.toContain('note:');
+  });
+
+  it('a failed page of an export to stdout: the resume command, then where its output goes; to a file, the command alone', async () => {
+    server = (await failingServer(3)).server;
+    const toStdout = await cli(['transactions', 'export'], { env: envOf(server), tty: true });
+    expect(toStdout.code).toBe(1);
+    // On a terminal, the failure starts a line of its own after the redrawn progress.
+    expect(toStdout.stderr).toMatch(
+      /\ntransactions export: failed after 200 transactions, 2 pages, \d+\/s: InternalServerError: /,
+    );
+    const tail = toStdout.stderr.trimEnd().split('\n').slice(-3);
+    expect(tail[0]).toBe('Every page before the failed one is written. Resume from the failed page with:');
+    expect(tail[1]).toMatch(/^ {2}npx credit-platform transactions export --format=ndjson --limit=100 --cursor=\S+$/);
+    expect(tail[2]).toBe('(it writes to stdout: append its output to where this run went, e.g. >> transactions.ndjson)');
+
+    await server.close();
+    server = (await failingServer(3)).server;
+    const out = join(dir, 'failed-to-file.ndjson');
+    const toFile = await cli(['transactions', 'export', '--out', out], { env: envOf(server) });
+    expect(toFile.code).toBe(1);
+    const last = toFile.stderr.trimEnd().split('\n').slice(-2);
+    expect(last[0]).toBe('Every page before the failed one is written. Resume from the failed page with:');
+    expect(last[1]).toMatch(/^ {2}npx credit-platform transactions export --format=ndjson --out=\S+ --limit=100 --cursor=\S+$/);
+  });
+
+  it('Ctrl-C before the first page: exit 130, nothing written, no file left', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    const { io, out } = memoryIO({ env: envOf(server) });
+    // Ctrl-C the moment the command listens for it.
+    const stopAtOnce = {
+      ...io,
+      onStop(listener: () => void) {
+        queueMicrotask(listener);
+        return () => undefined;
+      },
+    };
+    const file = join(dir, 'stopped-early.ndjson');
+    expect(await runCli(['transactions', 'export', '--out', file], stopAtOnce)).toBe(130);
+    expect(out.stderr).toBe('transactions export: stopped before the first page arrived; nothing was written.\n');
+    await expect(lstat(file)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('Ctrl-C of an export to stdout says to append the resumed output; Ctrl-C as the last page is written completes it', async () => {
+    server = await startFakeServer({ transactions: 250 });
+    const run = memoryIO({ env: envOf(server), tty: true });
+    run.io.stderr.once('data', run.stop);
+    expect(await runCli(['transactions', 'export'], run.io)).toBe(130);
+    expect(run.out.stderr).toMatch(/\ntransactions export: stopped after 100 transactions, 1 page, \d+\/s\. Continue with:\n/);
+    const lines = run.out.stderr.split('\n');
+    expect(lines.at(-2)).toBe('(append its output to where this run went)');
+    expect(lines.at(-3)).toMatch(/^ {2}npx credit-platform transactions export --format=ndjson --limit=100 --cursor=\S+$/);
+
+    const whole = memoryIO({ env: envOf(server), tty: true });
+    whole.io.stderr.once('data', whole.stop);
+    expect(await runCli(['transactions', 'export', '--limit', '100', '--cursor', await cursorAfter(server, 200)], whole.io)).toBe(
+      0,
+    );
+    expect(whole.out.stdout.trimEnd().split('\n')).toHaveLength(50);
+    expect(whole.out.stderr).toMatch(/\nexported 50 transactions, 1 page, \d+\/s\n$/);
+  });
+
+  it('stops listening for Ctrl-C once it ends, done or failed', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    for (const env of [envOf(server), { ...envOf(server), CREDIT_PLATFORM_API_KEY: 'cpk_test_wrong_key_0000000000' }]) {
+      const { io } = memoryIO({ env });
+      let listening = 0;
+      const counted = {
+        ...io,
+        onStop(listener: () => void) {
+          listening += 1;
+          const off = io.onStop(listener);
+          return () => {
+            listening -= 1;
+            off();
+          };
+        },
+      };
+      await runCli(['transactions', 'export'], counted);
+      expect(listening).toBe(0);
+    }
+  });
+
+  it('closes the --out file it wrote', async () => {
+    server = await startFakeServer({ transactions: 3 });
+    // What this process holds open, by path.
+    const openPaths = () =>
+      readdirSync('/proc/self/fd').map((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      });
+    const out = join(dir, 'closed.ndjson');
+    const result = await cli(['transactions', 'export', '--out', out], { env: envOf(server) });
+    expect(result.code).toBe(0);
+    expect(openPaths()).not.toContain(out);
+  });
+
+  it('when the output itself fails after a page, says so and prints no resume command (the page may be cut)', async () => {
+    server = await startFakeServer({ transactions: 250 });
+    const run = memoryIO({ env: envOf(server) });
+    let writes = 0;
+    const stdout = Object.assign(
+      new Writable({
+        write(_chunk, _encoding, done) {
+          done(++writes === 2 ? Object.assign(new Error('write EIO'), { code: 'EIO' }) : undefined);
+        },
+      }),
+      { isTTY: false },
+    );
+    stdout.on('error', () => undefined);
+    expect(await runCli(['transactions', 'export'], { ...run.io, stdout })).toBe(1);
+    expect(run.out.stderr).toMatch(/\ntransactions export: failed after 100 transactions, 1 page, \d+\/s: Error: write EIO\n$/);
+  });
+
+  it('Ctrl-C after a page writes no page after it, even one already read ahead', async () => {
+    const started = await startFakeServer({ transactions: 500 });
+    const { fake } = started;
+    await started.close();
+    let requests = 0;
+    let thirdAnswered!: () => void;
+    const third = new Promise<void>((resolve) => (thirdAnswered = resolve));
+    server = await startFakeServer({
+      fake: {
+        ...fake,
+        async handle(request: Request, context?: { clientAddress?: string }) {
+          const response = await fake.handle(request, context);
+          if (new URL(request.url).pathname.endsWith('/transactions') && ++requests === 3) thirdAnswered();
+          return response;
+        },
+      },
+    });
+    const run = memoryIO({ env: envOf(server), tty: true });
+    // stdout takes page 2 only once page 3 has arrived (read ahead while page 2 is written).
+    let written = '';
+    let pages = 0;
+    const stdout = Object.assign(
+      new Writable({
+        highWaterMark: 1,
+        write(chunk: Buffer, _encoding, done) {
+          written += chunk.toString();
+          if (++pages === 2) void third.then(() => setTimeout(done, 100));
+          else done();
+        },
+      }),
+      { isTTY: false },
+    );
+    run.io.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes(', 2 pages,')) run.stop();
+    });
+    expect(await runCli(['transactions', 'export'], { ...run.io, stdout })).toBe(130);
+    expect(written.trimEnd().split('\n')).toHaveLength(200);
+    expect(run.out.stderr).toContain('stopped after 200 transactions, 2 pages');
+  });
+
+  it('on a terminal, ends the redrawn progress line before every line that follows it', async () => {
+    const limited = await rateLimitedServer(2, 1);
+    server = limited.server;
+    const run = memoryIO({ env: envOf(server), tty: true });
+    expect(await runCli(['transactions', 'export', '--limit', '2'], run.io)).toBe(0);
+    // The progress redraws, then each other line at the start of a line of its own.
+    const lines = run.out.stderr.split('\n');
+    expect(lines).toHaveLength(5);
+    const redraw = '\r\u001b[Kexporting: ';
+    for (const i of [0, 2]) {
+      expect(lines[i]?.startsWith(redraw)).toBe(true);
+      for (const part of lines[i]?.split(redraw).slice(1) ?? []) expect(part).toMatch(/^\d+ transactions, \d pages?, \d+\/s$/);
+    }
+    expect(lines[1]).toMatch(/^transactions export: the key's rate limit is spent \(429\): waiting /);
+    expect(lines[3]).toMatch(/^exported 5 transactions, 3 pages, \d+\/s$/);
+    expect(lines[4]).toBe('');
+  });
+});
+
+/** The cursor of the page that starts after the first `skip` transactions (pages of 100). */
+async function cursorAfter(s: FakeServer, skip: number): Promise<string> {
+  let cursor = '';
+  for (let seen = 0; seen < skip; seen += 100) {
+    const query = cursor === '' ? 'limit=100' : `limit=100&cursor=${encodeURIComponent(cursor)}`;
+    const res = await fetch(`${s.baseUrl}/transactions?${query}`, { headers: { 'x-api-key': s.apiKey } });
+    cursor = (await res.json()).data.nextCursor;
+  }
+  return cursor;
+}

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { networkReason } from '../../../src/cli/commands/webhooks-send.js';
 import { WEBHOOK_EVENT_TYPES } from '../../../src/webhooks/index.js';
 import { cli, startReceiver } from '../../helpers/cli-run.js';
 import { unsafeForTerminal } from '../../helpers/terminal-safe.js';
@@ -161,6 +162,94 @@ describe('webhooks send: what reaches the terminal from the endpoint', () => {
     expect(second.code).toBe(0);
     expect(second.stderr).toBe(
       'webhooks send: the endpoint had already handled this event id and did not run its handler again.\n',
+    );
+  });
+});
+
+describe('webhooks send: the command line and the answer, line by line', () => {
+  /** A loopback endpoint that answers with `answer`; its URL. */
+  async function endpoint(answer: (res: import('node:http').ServerResponse) => void): Promise<string> {
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => answer(res));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const close = async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    };
+    receiver = { url: '', handled: [], close };
+    return `http://127.0.0.1:${(server.address() as { port: number }).port}/webhooks`;
+  }
+  const send = (url: string, ...extra: string[]) =>
+    cli(['webhooks', 'send', 'deposit.created', '--to', url, '--secret', SECRET, '--id', 'evt_lines_1', ...extra]);
+
+  it('without --to says it is required, in one line, exit 2', async () => {
+    const result = await cli(['webhooks', 'send', 'deposit.created', '--secret', SECRET]);
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'webhooks send: --to is required.\nRun `credit-platform webhooks send --help` for usage.\n',
+    });
+  });
+
+  it('prints no empty line for an empty answer, and exits 1 for any status outside 200-299 (300 too)', async () => {
+    for (const [status, code] of [
+      [204, 0],
+      [299, 0],
+      [300, 1],
+      [404, 1],
+    ] as const) {
+      const url = await endpoint((res) => res.writeHead(status, 'Whatever').end());
+      const result = await send(url);
+      expect({ status, code: result.code }).toEqual({ status, code });
+      expect(result.stdout).toMatch(
+        new RegExp(`^POST ${url} {2}deposit\\.created evt_lines_1\\n${status} Whatever in \\d+ ms\\n$`),
+      );
+      await receiver?.close();
+      receiver = undefined;
+    }
+  });
+
+  it('shows at most 4096 characters of a long answer and says it was cut', async () => {
+    const url = await endpoint((res) => res.writeHead(200).end('x'.repeat(5000)));
+    const result = await send(url);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.slice(2)).toEqual(['x'.repeat(4096), '(answer cut at 4096 characters)']);
+  });
+
+  it('says the body could not be read when the endpoint drops the connection mid-answer', async () => {
+    const url = await endpoint((res) => {
+      res.writeHead(200, { 'content-length': '100' });
+      res.write('partial');
+      setTimeout(() => res.destroy(), 20);
+    });
+    const result = await send(url);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trimEnd().split('\n').slice(1)).toEqual([
+      expect.stringMatching(/^200 OK in \d+ ms$/),
+      '(body could not be read)',
+    ]);
+  });
+
+  it('prints the time from sending to the answer, and to a network failure, as elapsed milliseconds', async () => {
+    // A clock far from zero: a figure computed from its readings other than as a difference shows.
+    const real = performance.now.bind(performance);
+    vi.spyOn(performance, 'now').mockImplementation(() => real() + 1e9);
+    const url = await endpoint((res) => res.writeHead(200).end());
+    const answered = /\n200 OK in (\d+) ms\n/.exec((await send(url)).stdout)?.[1];
+    await receiver?.close();
+    receiver = undefined;
+    const refused = /no answer from \S+ after (\d+) ms: /.exec((await send(url)).stderr)?.[1];
+    // Each is under the 10 s time-out the command gives an endpoint (a minute leaves room for a loaded machine).
+    for (const ms of [answered, refused]) expect(Number(ms)).toBeLessThan(60_000);
+    vi.restoreAllMocks();
+  });
+
+  it('names the time-out when the endpoint does not answer in time', () => {
+    expect(networkReason(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))).toBe(
+      'no response within 10000 ms',
     );
   });
 });

@@ -71,6 +71,32 @@ describe('credit-platform webhooks verify', () => {
     }
   });
 
+  it('verifies a type this SDK version does not know, and says so, with the type made printable', async () => {
+    for (const [raw, shown] of [
+      ['loan.liquidated', 'loan.liquidated'],
+      ['loan.\u001b[2J', 'loan.\\u001b[2J'],
+    ]) {
+      const body = JSON.stringify({ ...JSON.parse(delivery().body), type: raw });
+      const result = await cli(['webhooks', 'verify', '--secret', SECRET, '--signature', signWebhookPayload(body, SECRET)], {
+        stdin: body,
+      });
+      expect(result).toEqual({
+        code: 0,
+        stdout: `verified: ${shown} (a type this SDK version does not know) evt_cli_verify_1\n`,
+        stderr: '',
+      });
+    }
+  });
+
+  it('without --signature says it is required, exit 2', async () => {
+    const result = await cli(['webhooks', 'verify', '--secret', SECRET], { stdin: '{}' });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'webhooks verify: --signature is required.\nRun `credit-platform webhooks verify --help` for usage.\n',
+    });
+  });
+
   it('is a usage error (exit 2) with no body source, or a missing --secret', async () => {
     const noBody = await cli(['webhooks', 'verify', '--secret', SECRET, '--signature', 'a'.repeat(64)]);
     expect(noBody.code).toBe(2);
