@@ -4,6 +4,7 @@ import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LevelledLogger } from '../../../src/core/config/logger.js';
 import { MemoryPacingStore } from '../../../src/core/pacing/memory-store.js';
+import type { Grant } from '../../../src/core/pacing/lane.js';
 import { Pacer } from '../../../src/core/pacing/pacer.js';
 import type { PacingLimit } from '../../../src/core/pacing/types.js';
 import { PacingTimeoutError } from '../../../src/errors/index.js';
@@ -71,6 +72,29 @@ describe('Pacer feedback from responses', () => {
     // A reset further out than the window is a skewed clock: the count holds for one window only.
     await vi.advanceTimersByTimeAsync(60_001);
     expect((await pacer.state(KEY)).remaining).toBe(10);
+  });
+
+  it('adopts a lower count with its own later requests in flight, counting each of them once', async () => {
+    const pacer = await pacerFor([{ requests: 10, perMs: 60_000 }]);
+    const grants = [await pacer.acquire(KEY), await pacer.acquire(KEY), await pacer.acquire(KEY)];
+    for (const grant of grants) await grant.settle();
+    // The service counts this pacer's three and one of another client: 6 left, one fewer than the pacer's 7.
+    pacer.observe(grants[1] as Grant, rateLimited(200, { limit: 10, remaining: 6, resetAt: T0 + 60_000 }));
+    expect((await pacer.state(KEY)).remaining).toBe(6);
+  });
+
+  it('does not adopt a count its own requests explain, though its window has moved on since', async () => {
+    const pacer = await pacerFor([{ requests: 2, perMs: 1_000 }]);
+    await (await pacer.acquire(KEY)).settle();
+    await vi.advanceTimersByTimeAsync(900);
+    const grant = await pacer.acquire(KEY); // the window's second slot
+    await vi.advanceTimersByTimeAsync(200);
+    await grant.settle();
+    // The service counted both when it answered; the first has left the window since.
+    pacer.observe(grant, rateLimited(200, { limit: 2, remaining: 0, resetAt: T0 + 2_000 }));
+    const next = start(pacer);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next.sentAt()).toBe(T0 + 1_100);
   });
 
   describe('a budget from X-RateLimit-* lasts as long as the window the service names', () => {

@@ -246,16 +246,16 @@ describe('Pacer with a shared store', () => {
     const limits = [{ requests: 10, perMs: 60_000 }];
     const pacer = new Pacer(limits, store, silent);
     const hashed = await hashApiKey(KEY);
+    const grant: Grant = await pacer.acquire(KEY); // its count at grant time: 1
     for (let i = 0; i < 3; i++) {
-      const other = store.inner.acquire(hashed, limits);
+      const other = store.inner.acquire(hashed, limits); // another process, while this request is on its way
       if (other.granted) store.inner.settle(hashed, other.id);
     }
-    await vi.advanceTimersByTimeAsync(30_000);
-    const grant: Grant = await pacer.acquire(KEY); // its count at grant time: 4
+    await vi.advanceTimersByTimeAsync(10_000);
     await grant.settle();
-    // The service counts the other process's three too: 6 left. The store knew; nothing to adopt.
-    pacer.observe(grant, rateLimited(200, { limit: 10, remaining: 6, resetAt: T0 + 60_000 }));
-    await vi.advanceTimersByTimeAsync(31_000);
+    // The service counts the other process's three too: 6 left. The store knows; nothing to adopt.
+    pacer.observe(grant, rateLimited(200, { limit: 10, remaining: 6, resetAt: T0 + 70_000 }));
+    await vi.advanceTimersByTimeAsync(51_000);
     // The other process's slots have left the window; only this one remains.
     expect((await pacer.state(KEY)).remaining).toBe(9);
   });
