@@ -44,7 +44,6 @@ export class Lane {
 
   remove(waiter: Waiter): void {
     const at = this.queue.indexOf(waiter);
-    // Stryker disable next-line ConditionalExpression: remove() only sees queued waiters (grant, failAll and expire detach whoever leaves the queue)
     if (at >= 0) this.queue.splice(at, 1);
     waiter.detach?.();
     // Nobody left to wait for: end the sleep now, so its timer does not hold the process open.

@@ -41,11 +41,9 @@ function checkLimit(limit: unknown, index: number): PacingLimit {
   }
   const { requests, perMs } = limit as Record<string, unknown>;
   const maxWindowMs = 7 * DAY;
-  // Stryker disable next-line ConditionalExpression: Number.isSafeInteger rejects every non-number too; typeof narrows the type
   if (typeof requests !== 'number' || !Number.isSafeInteger(requests) || requests < 1) {
     fail(`\`pacing.limits[${index}].requests\` must be a positive integer (requests per window); got ${String(requests)}.`);
   }
-  // Stryker disable next-line ConditionalExpression: Number.isSafeInteger rejects every non-number too; typeof narrows the type
   if (typeof perMs !== 'number' || !Number.isSafeInteger(perMs) || perMs < 1 || perMs > maxWindowMs) {
     fail(
       `\`pacing.limits[${index}].perMs\` must be a positive integer of milliseconds, at most ${maxWindowMs} (7 days); got ${String(perMs)}.`,

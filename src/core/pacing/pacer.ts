@@ -195,7 +195,6 @@ export class Pacer {
     const until = lane.budgetUntil();
     const own = await this.#peek(key);
     const ownNext = Date.now() + own.waitMs;
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: (ownNext <= until) a window opening after the reset is waited for anyway: pausing to either instant grants at ownNext
     lane.pauseUntil(own.waitMs > 0 && ownNext > until - 1_000 && ownNext <= until ? ownNext : until);
     lane.clearBudget();
   }
@@ -206,7 +205,6 @@ export class Pacer {
     if (shared === undefined) return { attempt: this.#local.acquire(key, this.#limits), shared: false };
     // This process's own slots bound it even when the shared window has room (e.g. just after an outage).
     const mirror = this.#local.peek(key, this.#limits);
-    // Stryker disable next-line BooleanLiteral: `shared` matters only to a granted attempt's settle, and this one is not granted
     if (mirror.waitMs > 0) return { attempt: { granted: false, ...mirror }, shared: false };
     if (!this.#outage || Date.now() >= this.#retrySharedAt) {
       try {
@@ -244,7 +242,6 @@ export class Pacer {
   // longer, so it is not an error of the call.
   async #settle(key: string, id: string, shared: boolean): Promise<void> {
     this.#local.settle(key, id);
-    // Stryker disable next-line ConditionalExpression: `shared` is true only for a slot of the shared store, so it is defined then; the test narrows its type
     if (!shared || this.#shared === undefined || this.#outage) return;
     try {
       await this.#shared.settle(key, id);

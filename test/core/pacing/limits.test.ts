@@ -18,6 +18,7 @@ function construct(pacing: unknown): Error | undefined {
 describe('the pacing option', () => {
   it.each([
     ['an unknown tier', { tier: 'gold' }, /pacing\.tier.*'free', 'standard', 'premium'.*"gold"/],
+    ['a tier in a list', { tier: ['free'] }, /pacing\.tier.*'free', 'standard', 'premium'/],
     ['a zero limit', { limits: [{ requests: 0, perMs: 1000 }] }, /limits\[0\]\.requests.*positive integer/],
     ['a negative window', { limits: [{ requests: 5, perMs: -1 }] }, /limits\[0\]\.perMs.*positive integer/],
     ['a fractional limit', { limits: [{ requests: 2.5, perMs: 1000 }] }, /requests.*positive integer.*2\.5/],
