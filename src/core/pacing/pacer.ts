@@ -66,6 +66,7 @@ export class Pacer {
           lane.remove(waiter);
           reject(signal.reason);
         };
+        // Stryker disable next-line ObjectLiteral,BooleanLiteral: redundant: an abort fires once and onAbort detaches the listener itself (lane.remove)
         signal.addEventListener('abort', onAbort, { once: true });
         waiter.detach = () => signal.removeEventListener('abort', onAbort);
       }
@@ -89,8 +90,9 @@ export class Pacer {
     if (rateLimit === undefined) return;
     const index = this.#windowFor(rateLimit.limit);
     const window = this.#limits[index] as PacingLimit;
-    // What this pacer believed was left: the count at grant time, less what it granted since.
-    const own = window.requests - (grant.used[index] ?? 0) - (lane.granted - grant.seq);
+    // What this pacer believed was left: the count at grant time (this request included), less
+    // what it granted after this one.
+    const own = window.requests - (grant.used[index] ?? 0) - (lane.granted - grant.seq - 1);
     if (rateLimit.remaining >= own) return;
     // Other processes on a shared store also took slots since; only a fresh count tells whether
     // the service really saw requests the store did not (another client on the key).
@@ -199,6 +201,7 @@ export class Pacer {
 
   async #take(key: string): Promise<Taken> {
     const shared = this.#shared;
+    // Stryker disable next-line BooleanLiteral: without a shared store #settle has no store to tell, whatever this flag says
     if (shared === undefined) return { attempt: this.#local.acquire(key, this.#limits), shared: false };
     // This process's own slots bound it even when the shared window has room (e.g. just after an outage).
     const mirror = this.#local.peek(key, this.#limits);

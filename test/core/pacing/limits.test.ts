@@ -18,11 +18,14 @@ function construct(pacing: unknown): Error | undefined {
 describe('the pacing option', () => {
   it.each([
     ['an unknown tier', { tier: 'gold' }, /pacing\.tier.*'free', 'standard', 'premium'.*"gold"/],
+    ['a tier in a list', { tier: ['free'] }, /pacing\.tier.*'free', 'standard', 'premium'/],
     ['a zero limit', { limits: [{ requests: 0, perMs: 1000 }] }, /limits\[0\]\.requests.*positive integer/],
     ['a negative window', { limits: [{ requests: 5, perMs: -1 }] }, /limits\[0\]\.perMs.*positive integer/],
     ['a fractional limit', { limits: [{ requests: 2.5, perMs: 1000 }] }, /requests.*positive integer.*2\.5/],
     ['a window given as text', { limits: [{ requests: 5, perMs: '1000' }] }, /perMs.*positive integer/],
     ['an empty limits list', { limits: [] }, /non-empty array/],
+    ['one window not in a list', { limits: { requests: 5, perMs: 1000 } }, /non-empty array/],
+    ['a window that is a number', { limits: [5] }, /limits\[0\]` must be an object/],
     ['neither tier nor limits', {}, /needs `tier`.*or `limits/],
     ['both tier and limits', { tier: 'free', limits: [{ requests: 1, perMs: 1 }] }, /either `tier` or `limits`/],
     ['a store missing its methods', { tier: 'free', store: { acquire() {} } }, /missing: settle, peek.*createRedisPacingStore/],
