@@ -174,7 +174,17 @@ const rules: Rule[] = [
     field: 'toAddress',
     code: 'INVALID_ADDRESS',
     valid: [ADDRESS, ADDRESS.toLowerCase(), `0x${'0'.repeat(40)}`],
-    invalid: ['0x123', ADDRESS.slice(2), `${ADDRESS}0`, `0x${'g'.repeat(40)}`, ` ${ADDRESS}`, '', 0, null],
+    // An array of one address would match the pattern once turned into text: it is not an address.
+    invalid: ['0x123', ADDRESS.slice(2), `${ADDRESS}0`, `0x${'g'.repeat(40)}`, ` ${ADDRESS}`, '', 0, null, [ADDRESS]],
+  },
+  {
+    name: 'a key name is non-blank text of at most 200 characters',
+    data: { keyId: 'key_1', name: 'ci', permissions: ['read'], key: 'cp_live_x' },
+    call: (c, name) => c.keys.create({ name: anyArg(name), permissions: ['read'] }),
+    field: 'name',
+    code: 'INVALID_NAME',
+    valid: ['ci', 'n'.repeat(200)],
+    invalid: ['', '   ', 'n'.repeat(201), 5, null],
   },
   {
     name: 'permissions are a non-empty set of read, write, admin',
