@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
@@ -8,6 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readFileCapped, readStreamCapped, TooLargeError, UnreadableError } from '../../src/cli/capped-read.js';
+import { openPaths } from '../helpers/open-paths.js';
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:fs/promises')>();
@@ -27,16 +27,6 @@ afterAll(async () => {
   await new Promise((resolve) => socketServer.close(resolve));
   await rm(dir, { recursive: true, force: true });
 });
-
-/** What this process holds open, by path. */
-const openPaths = () =>
-  readdirSync('/proc/self/fd').map((fd) => {
-    try {
-      return readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      return '';
-    }
-  });
 
 async function refusal(read: Promise<unknown>): Promise<Error> {
   const error = await read.then(

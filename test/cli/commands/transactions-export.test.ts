@@ -1,5 +1,4 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readlinkSync } from 'node:fs';
 import { lstat, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { cli, memoryIO } from '../../helpers/cli-run.js';
+import { openPaths } from '../../helpers/open-paths.js';
 import { terminalControl } from '../../helpers/terminal-controls.js';
 
 const COUNT = 1234;
@@ -536,15 +536,6 @@ describe('transactions export: what each refusal, stop and failure prints', () =
 
   it('closes the --out file it wrote', async () => {
     server = await startFakeServer({ transactions: 3 });
-    // What this process holds open, by path.
-    const openPaths = () =>
-      readdirSync('/proc/self/fd').map((fd) => {
-        try {
-          return readlinkSync(`/proc/self/fd/${fd}`);
-        } catch {
-          return '';
-        }
-      });
     const out = join(dir, 'closed.ndjson');
     const result = await cli(['transactions', 'export', '--out', out], { env: envOf(server) });
     expect(result.code).toBe(0);

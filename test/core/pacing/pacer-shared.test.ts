@@ -8,6 +8,7 @@ import { MemoryPacingStore } from '../../../src/core/pacing/memory-store.js';
 import { Pacer } from '../../../src/core/pacing/pacer.js';
 import type { PacingAttempt, PacingLimit, PacingStore, PacingUsage } from '../../../src/core/pacing/types.js';
 import { ConfigurationError } from '../../../src/errors/index.js';
+import { busiestWindow } from '../../helpers/busiest-window.js';
 import { rateLimited } from '../../helpers/rate-limit-response.js';
 
 const KEY = 'cp_test_SECRET_shared_pacing_key';
@@ -73,17 +74,6 @@ function caller(pacer: Pacer) {
       return grant;
     });
   return { sent, call };
-}
-
-/** The largest number of grants inside any window of `windowMs`. */
-function busiestWindow(times: readonly number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while ((sorted[i] as number) - (sorted[j] as number) >= windowMs) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 beforeEach(() => {

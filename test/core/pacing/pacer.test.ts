@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type LimitedService, startLimitedService } from '../../../bench/pacing/limited-service.js';
 import { APIUserAbortError, CreditPlatform, PacingTimeoutError, RateLimitError } from '../../../src/index.js';
 import type { ClientOptions } from '../../../src/core/config/client-options.js';
+import { busiestWindow } from '../../helpers/busiest-window.js';
 import { captureError } from '../../helpers/capture.js';
 
 const KEY = 'cp_test_SECRET_pacing_key_123';
@@ -15,17 +16,6 @@ afterEach(async () => {
 
 function client(baseUrl: string, options: ClientOptions = {}): CreditPlatform {
   return new CreditPlatform({ apiKey: KEY, baseUrl, maxRetries: 0, logLevel: 'off', ...options });
-}
-
-/** The largest number of accepted requests inside any window of `windowMs`. */
-function busiestWindow(times: number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while ((sorted[i] as number) - (sorted[j] as number) >= windowMs) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
 }
 
 describe('pacing with the in-memory store', () => {
