@@ -21,7 +21,7 @@ MUTATION_AREAS=(
   'core-pacing|85|src/core/pacing/**/*.ts|test/core/pacing/**/*.test.ts'
   'cli|85|src/cli/*.ts,src/cli/commands/**/*.ts|test/cli/**/*.test.ts'
   'client|85|src/*.ts,src/errors/**/*.ts,src/resources/**/*.ts|test/client.test.ts,test/resources/**/*.test.ts,test/errors/**/*.test.ts,test/version.test.ts,test/integration/**/*.test.ts'
-  'testing|85|src/testing/**/*.ts|test/testing/**/*.test.ts'
+  'testing|85|src/testing/**/*.ts|test/testing/**/*.test.ts,test/integration/**/*.test.ts,test/resources/negative-amount.test.ts'
   'utils|85|src/utils/**/*.ts|test/utils/**/*.test.ts,test/core/**/*.test.ts'
 )
 
