@@ -85,6 +85,14 @@ export class BodyValidator {
     return match ?? this.#fail(field, 'INVALID_CHAIN', `Chain not supported; use one of ${CHAINS.join(', ')}`);
   }
 
+  /** One `@` with something on each side and no whitespace: the service checks deliverability itself. */
+  email(field: string, required: boolean): string | undefined {
+    const value = this.string(field, required);
+    if (value === undefined) return undefined;
+    if (!/^[^@\s]+@[^@\s]+$/.test(value)) return this.#fail(field, 'INVALID_VALUE', `${field} must be an email address`);
+    return value;
+  }
+
   /** Format only (0x + 40 hex digits): the EIP-55 checksum needs Keccak, which Node lacks. */
   address(field: string, required = true): string | undefined {
     const value = this.#value(field, required);
@@ -110,8 +118,8 @@ export class BodyValidator {
     if (!Array.isArray(value) || value.length === 0) {
       return this.#fail(field, 'INVALID_VALUE', `${field} must be a non-empty array of event types`);
     }
-    const known: readonly string[] = WEBHOOK_EVENT_TYPES;
-    const unknown = value.filter((t) => typeof t !== 'string' || !known.includes(t));
+    const known: readonly unknown[] = WEBHOOK_EVENT_TYPES;
+    const unknown = value.filter((t) => !known.includes(t));
     if (unknown.length > 0) {
       return this.#fail(field, 'INVALID_EVENT_TYPE', `Unknown event types: ${unknown.map((t) => JSON.stringify(t)).join(', ')}`);
     }
@@ -121,8 +129,8 @@ export class BodyValidator {
   permissions(field: string, required = true): ('read' | 'write' | 'admin')[] | undefined {
     const value = this.#value(field, required);
     if (value === undefined) return undefined;
-    const allowed = ['read', 'write', 'admin'];
-    if (!Array.isArray(value) || value.length === 0 || value.some((p) => typeof p !== 'string' || !allowed.includes(p))) {
+    const allowed: readonly unknown[] = ['read', 'write', 'admin'];
+    if (!Array.isArray(value) || value.length === 0 || value.some((p) => !allowed.includes(p))) {
       return this.#fail(field, 'INVALID_VALUE', `${field} must be a non-empty array of read, write, admin`);
     }
     return [...new Set(value as ('read' | 'write' | 'admin')[])];
