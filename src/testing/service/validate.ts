@@ -51,7 +51,7 @@ export class BodyValidator {
   oneOf<T extends string>(field: string, allowed: readonly T[], required = true): T | undefined {
     const value = this.#value(field, required);
     if (value === undefined) return undefined;
-    if (typeof value !== 'string' || !allowed.includes(value as T)) {
+    if (!(allowed as readonly unknown[]).includes(value)) {
       return this.#fail(field, 'INVALID_VALUE', `${field} must be one of ${allowed.join(', ')}`);
     }
     return value as T;

@@ -175,10 +175,21 @@ describe('BodyValidator: amounts (decimal strings, never floats)', () => {
       v.amount('a');
       expect(() => v.done(), nonPositive).toThrow(expect.objectContaining({ errors: greater }));
     }
-    for (const malformed of ['x-5', '-5abc', '-5.', '--5', '-a', '-5.2x', `-${'9'.repeat(31)}`, `-1.${'1'.repeat(19)}`]) {
+    for (const malformed of [
+      -5,
+      ['-5'],
+      'x-5',
+      '-5abc',
+      '-5.',
+      '--5',
+      '-a',
+      '-5.2x',
+      `-${'9'.repeat(31)}`,
+      `-1.${'1'.repeat(19)}`,
+    ]) {
       const v = new BodyValidator({ a: malformed });
       v.amount('a');
-      expect(() => v.done(), malformed).toThrow(
+      expect(() => v.done(), String(malformed)).toThrow(
         expect.objectContaining({
           errors: [expect.objectContaining({ message: 'a must be a decimal string such as "100.00"' })],
         }),
@@ -222,6 +233,7 @@ describe('BodyValidator: tokens, chains and addresses', () => {
       `0X${ADDRESS.slice(2)}`,
       `0x${'g'.repeat(40)}`,
       5,
+      [ADDRESS],
     ]) {
       expect(
         problems((v) => v.address('to'), { to: bad }),

@@ -110,7 +110,7 @@ export const moneyHandlers = {
     if (newLimit < used) throw httpError(422, 'HEALTH_FACTOR_LOW', 'limit', 'Limit cannot go below the amount in use');
     const next = withBalances({ ...line, ...(status ? { status } : {}), updatedAt: ctx.store.nowIso() }, newLimit, used);
     ctx.state.credit.put(next);
-    if (limit !== undefined && next.limit !== line.limit) {
+    if (next.limit !== line.limit) {
       ctx.emit('credit.line_updated', { creditLineId: line.id, limit: next.limit, previousLimit: line.limit });
     }
     if (status === 'frozen' && line.status !== 'frozen') ctx.emit('credit.frozen', { creditLineId: line.id });

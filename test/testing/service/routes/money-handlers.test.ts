@@ -96,6 +96,7 @@ describe('PATCH /credit/{id}', () => {
     await call(fake, 'PATCH', `/credit/${line.id}`, { body: { status: 'active' } });
     const frozen = await call(fake, 'PATCH', `/credit/${line.id}`, { body: { status: 'frozen' } });
     expect(frozen.body.data).toMatchObject({ status: 'frozen', limit: '100.00' });
+    expect(emitted(fake)).toEqual([['credit.frozen', expect.objectContaining({ creditLineId: line.id })]]);
     await call(fake, 'PATCH', `/credit/${line.id}`, { body: { status: 'frozen' } });
     expect(emitted(fake)).toEqual([['credit.frozen', expect.objectContaining({ creditLineId: line.id })]]);
   });
