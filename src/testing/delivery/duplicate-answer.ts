@@ -6,21 +6,20 @@ const READ_BYTES = 4096;
 
 async function readPrefix(body: ReadableStream<Uint8Array>): Promise<string> {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
+  const bytes = new Uint8Array(READ_BYTES);
   let read = 0;
   try {
     while (read < READ_BYTES) {
       const { done, value } = await reader.read();
       if (done) break;
       const chunk = value.subarray(0, READ_BYTES - read);
+      bytes.set(chunk, read);
       read += chunk.byteLength;
-      text += decoder.decode(chunk, { stream: true });
     }
   } finally {
     await reader.cancel().catch(() => undefined);
   }
-  return text + decoder.decode();
+  return new TextDecoder().decode(bytes.subarray(0, read));
 }
 
 /**
@@ -29,8 +28,8 @@ async function readPrefix(body: ReadableStream<Uint8Array>): Promise<string> {
  */
 export function saysDuplicate(text: string): boolean {
   try {
-    const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null && (parsed as { duplicate?: unknown }).duplicate === true;
+    // Object() boxes a primitive and turns null into {}: any JSON value can be asked for the flag.
+    return Object(JSON.parse(text)).duplicate === true;
   } catch {
     return false;
   }

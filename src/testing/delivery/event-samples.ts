@@ -3,7 +3,7 @@ import {
   signWebhookPayload,
   type WebhookEventDataMap,
   type WebhookEventType,
-  WebhookVerificationError,
+  type WebhookVerificationError,
 } from '../../webhooks/index.js';
 import { fakeTransactionHash } from '../store/generated-transactions.js';
 import type { WebhookEventPayload } from '../types.js';
@@ -63,10 +63,9 @@ export function buildEvent(
   try {
     constructWebhookEvent(body, signWebhookPayload(body, CHECK_SECRET), CHECK_SECRET);
   } catch (error) {
-    if (error instanceof WebhookVerificationError && error.code === 'invalid_envelope') {
-      throw new TypeError(`${label} would send an event constructWebhookEvent refuses: ${error.message}`);
-    }
-    throw error;
+    // Signed here with the check secret, so only the envelope can be refused.
+    const { message } = error as WebhookVerificationError;
+    throw new TypeError(`${label} would send an event constructWebhookEvent refuses: ${message}`, { cause: error });
   }
   const { id, timestamp } = stamp();
   return { id, type, timestamp, data: merged };

@@ -2,7 +2,6 @@ import { isManualClock, type Clock } from '../control/clock.js';
 
 interface Job {
   dueAt: number;
-  seq: number;
   run: () => Promise<void>;
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -15,9 +14,9 @@ interface Job {
 export class Scheduler {
   readonly #clock: Clock;
   readonly #manual: boolean;
+  // A Set iterates in insertion order, so among jobs due at the same time the first scheduled runs first.
   readonly #jobs = new Set<Job>();
   readonly #inFlight = new Set<Promise<void>>();
-  #seq = 0;
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -26,7 +25,7 @@ export class Scheduler {
 
   /** Schedules `run` at `dueAt` (epoch ms). */
   at(dueAt: number, run: () => Promise<void>): void {
-    const job: Job = { dueAt, seq: this.#seq++, run };
+    const job: Job = { dueAt, run };
     this.#jobs.add(job);
     if (this.#manual) return;
     job.timer = setTimeout(
@@ -37,6 +36,11 @@ export class Scheduler {
       Math.max(0, dueAt - this.#clock.now()),
     );
     job.timer.unref?.();
+  }
+
+  /** How many jobs are scheduled and have not run yet (what `clear` drops). */
+  get waiting(): number {
+    return this.#jobs.size;
   }
 
   /** Keeps a promise so `settled()` can wait for it; failures are the job's own business. */
@@ -52,7 +56,8 @@ export class Scheduler {
 
   /**
    * Moves a manual clock to `target`, stopping at each due job in time order so a
-   * job sees the clock at its own due time and can schedule the next one.
+   * job sees the clock at its own due time and can schedule the next one. The clock never
+   * goes back: a job scheduled in the past runs at the current time.
    */
   async advanceTo(target: number): Promise<void> {
     const clock = this.#clock;
@@ -64,24 +69,24 @@ export class Scheduler {
       const next = this.#earliestDue(target);
       if (!next) break;
       this.#jobs.delete(next);
-      if (next.dueAt > clock.now()) clock.set(next.dueAt);
+      clock.set(Math.max(clock.now(), next.dueAt));
       this.track(next.run());
       await this.settled();
     }
-    if (target > clock.now()) clock.set(target);
+    clock.set(Math.max(clock.now(), target));
   }
 
   /** Drops every waiting job and its timer. */
   clear(): void {
-    for (const job of this.#jobs) if (job.timer) clearTimeout(job.timer);
+    for (const job of this.#jobs) clearTimeout(job.timer);
     this.#jobs.clear();
   }
 
   #earliestDue(target: number): Job | undefined {
     let best: Job | undefined;
     for (const job of this.#jobs) {
-      if (job.dueAt > target) continue;
-      if (!best || job.dueAt < best.dueAt || (job.dueAt === best.dueAt && job.seq < best.seq)) best = job;
+      // Strictly earlier only: among jobs due at the same time, the first scheduled stays first.
+      if (job.dueAt <= target && (!best || job.dueAt < best.dueAt)) best = job;
     }
     return best;
   }
