@@ -50,3 +50,11 @@ export function generatedTransactions(seed: number, accountNo: number, count: nu
 export function fakeTransactionHash(seed: number, salt: number): string {
   return `0x${hexDigits(64, seed, salt, 99)}`;
 }
+
+/**
+ * The hash of the transaction an account records at `position` of its history: unique across
+ * accounts (like a real chain's) and apart from the salts of the seeded samples, which stay small.
+ */
+export function recordedTransactionHash(seed: number, accountNo: number, position: number): string {
+  return fakeTransactionHash(seed, position + accountNo * 1_000_003);
+}

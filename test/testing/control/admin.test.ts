@@ -7,6 +7,9 @@ const setup = (options: Parameters<typeof createFakeCreditPlatform>[0] = {}) =>
 
 type Fake = ReturnType<typeof setup>;
 
+// The seed promises the same data in every release: users pin values like this in fixtures.
+const GOLDEN_HASH = '0x8a360df399a0fa3cc143861b701ac73bcb0483ee6586a6bc0ce1cd6066a1c319';
+
 async function subscribe(fake: Fake, url: string, events: string[], key = fake.apiKey) {
   const res = await call(fake, 'POST', '/webhooks', { key, body: { url, events, secret: 'whsec_admin_test' } });
   expect(res.status).toBe(201);
@@ -18,7 +21,7 @@ describe('admin accounts', () => {
     const fake = setup();
     const account = fake.admin.account(fake.accountId);
     expect((await call(fake, 'GET', '/accounts/me')).body.data).toEqual(account);
-    account.status = 'closed';
+    account.status = 'frozen';
     expect(fake.admin.account(fake.accountId).status).toBe('active');
   });
 
@@ -81,15 +84,23 @@ describe('admin.addTransaction', () => {
     expect(items.at(-1)?.id).toBe(added.id);
   });
 
-  it('makes up a hash no other made-up record of the fake carries', async () => {
+  it('makes up a hash no other made-up record of the fake carries, in any account', async () => {
     const fake = setup();
-    const account = fake.admin.createAccount();
-    const added = Array.from({ length: 12 }, () => fake.admin.addTransaction(account.id, {}).transactionHash);
-    const seeded = (await call(fake, 'GET', '/deposits')).body.data.items.map(
-      (d: { transactionHash: string }) => d.transactionHash,
-    );
-    const hashes = [...added, ...seeded];
+    const accounts = [fake.admin.createAccount(), fake.admin.createAccount(), fake.admin.createAccount({ transactions: 3 })];
+    const added = accounts.flatMap((a) => Array.from({ length: 12 }, () => fake.admin.addTransaction(a.id, {}).transactionHash));
+    const deposit = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'Base', amount: '1.00' } });
+    expect(deposit.status).toBe(201);
+    added.push(fake.admin.addTransaction(fake.accountId, {}).transactionHash);
+    const seeded = (await call(fake, 'GET', '/deposits')).body.data.items.map((d: { transactionHash: string }) => d.transactionHash);
+    const { event } = await fake.admin.emit('deposit.created');
+    const hashes = [...added, ...seeded, (event.data as { transactionHash: string }).transactionHash];
+    expect(hashes.every((h) => /^0x[0-9a-f]{64}$/.test(h ?? ''))).toBe(true);
     expect(new Set(hashes).size).toBe(hashes.length);
+  });
+
+  it('makes up the same hash for the same seed, run after run', () => {
+    const fake = setup();
+    expect(fake.admin.addTransaction(fake.accountId, {}).transactionHash).toBe(GOLDEN_HASH);
   });
 });
 
@@ -145,7 +156,7 @@ describe('admin webhooks and deliveries', () => {
   });
 
   it('emit is tracked: settled() waits for a delivery the test did not await', async () => {
-    let release = () => undefined as void;
+    let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
