@@ -91,7 +91,9 @@ describe('admin.addTransaction', () => {
     const deposit = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'Base', amount: '1.00' } });
     expect(deposit.status).toBe(201);
     added.push(fake.admin.addTransaction(fake.accountId, {}).transactionHash);
-    const seeded = (await call(fake, 'GET', '/deposits')).body.data.items.map((d: { transactionHash: string }) => d.transactionHash);
+    const seeded = (await call(fake, 'GET', '/deposits')).body.data.items.map(
+      (d: { transactionHash: string }) => d.transactionHash,
+    );
     const { event } = await fake.admin.emit('deposit.created');
     const hashes = [...added, ...seeded, (event.data as { transactionHash: string }).transactionHash];
     expect(hashes.every((h) => /^0x[0-9a-f]{64}$/.test(h ?? ''))).toBe(true);
@@ -171,5 +173,59 @@ describe('admin webhooks and deliveries', () => {
     const settled = fake.settled().then(() => fake.admin.deliveries().map((d) => d.outcome));
     release();
     expect(await settled).toEqual(['succeeded']);
+  });
+});
+
+describe('admin.snapshot', () => {
+  it('holds every stored record of every account, and sees each kind of change', async () => {
+    const fake = setup();
+    const other = fake.admin.createAccount({ transactions: 5 });
+    const empty = fake.admin.snapshot() as Record<string, unknown>[];
+    expect(empty).toHaveLength(2);
+    expect(empty[1]).toEqual({
+      account: other,
+      kyc: { status: 'none' },
+      transactions: [],
+      deposits: [],
+      withdrawals: [],
+      credit: [],
+      payments: [],
+      yield: [],
+      scores: [],
+      webhooks: [],
+      keys: [],
+    });
+    expect(empty[0]).toMatchObject({ transactions: [], deposits: [expect.objectContaining({ amount: '5000.00' })] });
+    const key = fake.admin.createKey(other.id, { name: 'k' });
+    const tx = fake.admin.addTransaction(other.id, { amount: '3.00' });
+    const sub = await subscribe(fake, 'https://a.example.test/hook', ['deposit.created'], key.key);
+    const after = fake.admin.snapshot() as Record<string, unknown[]>[];
+    expect(after[1]?.keys).toEqual([expect.objectContaining({ keyId: key.keyId, name: 'k' })]);
+    expect(after[1]?.transactions).toEqual([tx]);
+    expect(after[1]?.webhooks).toEqual([expect.objectContaining({ id: sub.id })]);
+    expect(JSON.stringify(after)).not.toContain('whsec_admin_test');
+    expect(after[0]).toEqual(empty[0]);
+  });
+});
+
+describe('admin.emit', () => {
+  it('refuses an event type the service does not send, listing the ones it does', async () => {
+    const fake = setup();
+    await expect(fake.admin.emit('deposit.lost' as 'deposit.created')).rejects.toThrow(
+      /^Unknown event type "deposit\.lost"; one of: .*deposit\.created/,
+    );
+    expect(fake.admin.events()).toEqual([]);
+  });
+
+  it('emits to the named account only, stamped with the clock', async () => {
+    const clock = createManualClock(Date.UTC(2026, 1, 2));
+    const fake = setup({ clock });
+    const other = fake.admin.createAccount();
+    const { key } = fake.admin.createKey(other.id);
+    await subscribe(fake, 'https://mine.example.test/hook', ['deposit.created']);
+    const theirs = await subscribe(fake, 'https://theirs.example.test/hook', ['deposit.created'], key);
+    const { event, deliveries } = await fake.admin.emit('deposit.created', { amount: '9.00' }, { accountId: other.id });
+    expect(event).toMatchObject({ type: 'deposit.created', timestamp: '2026-02-02T00:00:00.000Z', data: { amount: '9.00' } });
+    expect(deliveries.map((d) => d.subscriptionId)).toEqual([theirs.id]);
   });
 });
