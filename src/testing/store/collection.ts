@@ -26,6 +26,9 @@ export interface ListPage<T> {
   nextCursor: string | null;
 }
 
+/** No generated records. */
+const NONE: GeneratedRecords<never> = { count: 0, at: () => undefined as never, indexOf: () => undefined };
+
 /**
  * An ordered store addressed by sequence number: generated records first, then the
  * stored ones in insertion order. Deleting leaves a hole rather than shifting, so a
@@ -34,15 +37,15 @@ export interface ListPage<T> {
  */
 export class Collection<T extends { id: string }> {
   readonly #name: string;
-  readonly #generated: GeneratedRecords<T> | undefined;
+  readonly #generated: GeneratedRecords<T>;
   readonly #stored: (T | undefined)[] = [];
   readonly #seqById = new Map<string, number>();
   #size = 0;
 
-  constructor(name: string, generated?: GeneratedRecords<T>) {
+  constructor(name: string, generated: GeneratedRecords<T> = NONE) {
     this.#name = name;
     this.#generated = generated;
-    this.#size = generated?.count ?? 0;
+    this.#size = generated.count;
   }
 
   get size(): number {
@@ -50,17 +53,16 @@ export class Collection<T extends { id: string }> {
   }
 
   #base(): number {
-    return this.#generated?.count ?? 0;
+    return this.#generated.count;
   }
 
   #atSeq(seq: number): T | undefined {
-    const generated = this.#generated;
-    return generated && seq < generated.count ? generated.at(seq) : this.#stored[seq - this.#base()];
+    const base = this.#base();
+    return seq < base ? this.#generated.at(seq) : this.#stored.at(seq - base);
   }
 
   get(id: string): T | undefined {
-    const seq = this.#seqById.get(id) ?? this.#generated?.indexOf(id);
-    // Stryker disable next-line ConditionalExpression: #atSeq(undefined) reads stored[NaN], which is undefined too
+    const seq = this.#seqById.get(id) ?? this.#generated.indexOf(id);
     return seq === undefined ? undefined : this.#atSeq(seq);
   }
 
@@ -91,8 +93,7 @@ export class Collection<T extends { id: string }> {
 
   /** Every live record, oldest first (for the admin surface; not used by paging). */
   *values(): IterableIterator<T> {
-    const generated = this.#generated;
-    for (let seq = 0; generated && seq < generated.count; seq++) yield generated.at(seq);
+    for (let seq = 0; seq < this.#base(); seq++) yield this.#generated.at(seq);
     yield* this.storedValues();
   }
 
@@ -106,16 +107,15 @@ export class Collection<T extends { id: string }> {
     const end = this.#base() + this.#stored.length;
     let seq = cursor === undefined ? 0 : this.#decode(cursor, end) + 1;
     const items: T[] = [];
-    // Stryker disable next-line EqualityOperator: the slot at `end` is always empty, so reading it adds nothing
-    for (; seq < end && items.length < limit; seq++) {
+    // `seq` starts at or before `end` (a cursor decodes below it) and steps by one, so it meets `end`.
+    for (; seq !== end && items.length < limit; seq++) {
       const record = this.#atSeq(seq);
       if (record) items.push(record);
     }
     // Past the holes that follow the page: a cursor is given only when a record comes after it, and
     // it points just before that record (limit >= 1, so an unfinished walk has returned items).
-    // Stryker disable next-line EqualityOperator: the slot at `end` is always empty, so reading it adds nothing
-    while (seq < end && !this.#atSeq(seq)) seq++;
-    return { items, nextCursor: seq < end ? this.#encode(seq - 1) : null };
+    while (seq !== end && !this.#atSeq(seq)) seq++;
+    return { items, nextCursor: seq === end ? null : this.#encode(seq - 1) };
   }
 
   #encode(seq: number): string {
