@@ -39,7 +39,7 @@ export function generatedTransactions(seed: number, accountNo: number, count: nu
     },
     indexOf(id) {
       // Only finds the index: the id is then compared whole with idOf(i), which refuses the rest.
-      const match = /tx_g(\d{8})[0-9a-f]{4}/.exec(id);
+      const match = /tx_g(\d{8})/.exec(id);
       if (!match) return undefined;
       const i = Number(match[1]);
       return i < count && idOf(i) === id ? i : undefined;
