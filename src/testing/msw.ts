@@ -48,10 +48,8 @@ export interface FakeHandlersOptions {
 export function createFakeHandlers(fake: FakeCreditPlatform, options: FakeHandlersOptions): RequestHandler[] {
   const base = new URL(options.baseUrl.replace(/\/+$/, ''));
   const prefix = base.href.replace(/\/+$/, '');
-  // The fake serves under /api/v1; a different prefix is rewritten onto it.
-  const direct = base.pathname.replace(/\/+$/, '') === '/api/v1';
+  // The fake serves under /api/v1: the request is rewritten onto it (onto itself for that prefix).
   const serve = ({ request }: { request: Request }) => {
-    if (direct) return fake.handle(request);
     const rest = request.url.slice(prefix.length);
     return fake.handle(new Request(`${base.origin}/api/v1${rest}`, request));
   };

@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../webhooks/index
 import { deliver, type WebhookTarget } from '../delivery/deliver.js';
 import { buildEvent, type EmitData } from '../delivery/event-samples.js';
 import type { Scheduler } from '../delivery/scheduler.js';
-import { fakeTransactionHash } from '../store/generated-transactions.js';
+import { recordedTransactionHash } from '../store/generated-transactions.js';
 import type { AccountSeed, Store } from '../store/store.js';
 import type {
   AccountRecord,
@@ -110,7 +110,7 @@ export function createAdmin(
         chain: input.chain ?? 'Ethereum',
         amount: input.amount ?? '100.00',
         status: input.status ?? 'confirmed',
-        transactionHash: input.transactionHash ?? fakeTransactionHash(store.seed, state.transactions.size + 7),
+        transactionHash: input.transactionHash ?? recordedTransactionHash(store.seed, state.no, state.transactions.size),
         createdAt: store.nowIso(),
       };
       return copy(state.transactions.insert(record));

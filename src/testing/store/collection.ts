@@ -26,6 +26,9 @@ export interface ListPage<T> {
   nextCursor: string | null;
 }
 
+/** No generated records. */
+const NONE: GeneratedRecords<never> = { count: 0, at: () => undefined as never, indexOf: () => undefined };
+
 /**
  * An ordered store addressed by sequence number: generated records first, then the
  * stored ones in insertion order. Deleting leaves a hole rather than shifting, so a
@@ -34,15 +37,15 @@ export interface ListPage<T> {
  */
 export class Collection<T extends { id: string }> {
   readonly #name: string;
-  readonly #generated: GeneratedRecords<T> | undefined;
+  readonly #generated: GeneratedRecords<T>;
   readonly #stored: (T | undefined)[] = [];
   readonly #seqById = new Map<string, number>();
   #size = 0;
 
-  constructor(name: string, generated?: GeneratedRecords<T>) {
+  constructor(name: string, generated: GeneratedRecords<T> = NONE) {
     this.#name = name;
     this.#generated = generated;
-    this.#size = generated?.count ?? 0;
+    this.#size = generated.count;
   }
 
   get size(): number {
@@ -50,16 +53,16 @@ export class Collection<T extends { id: string }> {
   }
 
   #base(): number {
-    return this.#generated?.count ?? 0;
+    return this.#generated.count;
   }
 
   #atSeq(seq: number): T | undefined {
     const base = this.#base();
-    return seq < base ? this.#generated?.at(seq) : this.#stored[seq - base];
+    return seq < base ? this.#generated.at(seq) : this.#stored.at(seq - base);
   }
 
   get(id: string): T | undefined {
-    const seq = this.#seqById.get(id) ?? this.#generated?.indexOf(id);
+    const seq = this.#seqById.get(id) ?? this.#generated.indexOf(id);
     return seq === undefined ? undefined : this.#atSeq(seq);
   }
 
@@ -90,11 +93,8 @@ export class Collection<T extends { id: string }> {
 
   /** Every live record, oldest first (for the admin surface; not used by paging). */
   *values(): IterableIterator<T> {
-    const end = this.#base() + this.#stored.length;
-    for (let seq = 0; seq < end; seq++) {
-      const record = this.#atSeq(seq);
-      if (record) yield record;
-    }
+    for (let seq = 0; seq < this.#base(); seq++) yield this.#generated.at(seq);
+    yield* this.storedValues();
   }
 
   /** Only the records added after seeding (for snapshots; generated ones never change). */
@@ -107,20 +107,19 @@ export class Collection<T extends { id: string }> {
     const end = this.#base() + this.#stored.length;
     let seq = cursor === undefined ? 0 : this.#decode(cursor, end) + 1;
     const items: T[] = [];
-    let last = -1;
-    for (; seq < end && items.length < limit; seq++) {
+    // `seq` starts at or before `end` (a cursor decodes below it) and steps by one, so it meets `end`.
+    for (; seq !== end && items.length < limit; seq++) {
       const record = this.#atSeq(seq);
-      if (record) {
-        items.push(record);
-        last = seq;
-      }
+      if (record) items.push(record);
     }
-    while (seq < end && !this.#atSeq(seq)) seq++;
-    return { items, nextCursor: seq < end && last >= 0 ? this.#encode(last) : null };
+    // Past the holes that follow the page: a cursor is given only when a record comes after it, and
+    // it points just before that record (limit >= 1, so an unfinished walk has returned items).
+    while (seq !== end && !this.#atSeq(seq)) seq++;
+    return { items, nextCursor: seq === end ? null : this.#encode(seq - 1) };
   }
 
   #encode(seq: number): string {
-    return btoa(`${this.#name}:${seq}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    return btoa(`${this.#name}:${seq}`).replace(/=/g, '').replace(/\+/g, '-').replace(/\//g, '_');
   }
 
   /** Only cursors this collection issued decode; anything else is the client's error. */

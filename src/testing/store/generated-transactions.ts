@@ -38,7 +38,8 @@ export function generatedTransactions(seed: number, accountNo: number, count: nu
       return record;
     },
     indexOf(id) {
-      const match = /^tx_g(\d{8})[0-9a-f]{4}$/.exec(id);
+      // Only finds the index: the id is then compared whole with idOf(i), which refuses the rest.
+      const match = /tx_g(\d{8})/.exec(id);
       if (!match) return undefined;
       const i = Number(match[1]);
       return i < count && idOf(i) === id ? i : undefined;
@@ -49,4 +50,12 @@ export function generatedTransactions(seed: number, accountNo: number, count: nu
 /** A deterministic 0x-hash for records the fake creates. */
 export function fakeTransactionHash(seed: number, salt: number): string {
   return `0x${hexDigits(64, seed, salt, 99)}`;
+}
+
+/**
+ * The hash of the transaction an account records at `position` of its history: unique across
+ * accounts (like a real chain's) and apart from the salts of the seeded samples, which stay small.
+ */
+export function recordedTransactionHash(seed: number, accountNo: number, position: number): string {
+  return fakeTransactionHash(seed, position + accountNo * 1_000_003);
 }

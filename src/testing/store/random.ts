@@ -26,11 +26,13 @@ function hashString(value: string): number {
 /** `length` lowercase hex digits derived from the parts. */
 export function hexDigits(length: number, ...parts: number[]): string {
   let out = '';
-  for (let block = 0; out.length < length; block++)
+  for (let block = 0; out.length < length; block++) {
     out += hash32(...parts, block)
       .toString(16)
-      .padStart(8, '0');
-  return out.slice(0, length);
+      .padStart(8, '0')
+      .slice(0, length - out.length);
+  }
+  return out;
 }
 
 /** Picks an element deterministically. */

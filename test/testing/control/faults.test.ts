@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeCreditPlatform, createManualClock } from '../../../src/testing/index.js';
+import { createFakeCreditPlatform, createManualClock, type FaultSpec } from '../../../src/testing/index.js';
 import { call, ORIGIN } from '../../helpers/fake-call.js';
 
 const setup = () => createFakeCreditPlatform({ clock: createManualClock(), transactions: 5 });
@@ -89,5 +89,53 @@ describe('fault injection', () => {
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('1');
     expect(busy.headers.get('x-ratelimit-limit')).toBe('600');
+  });
+  it('takes a method in any case, and matches it against the request method only', async () => {
+    const fake = setup();
+    fake.faults.inject({ method: 'post', path: '/deposits', kind: 'status', status: 503 });
+    expect((await call(fake, 'GET', '/deposits')).status).toBe(200);
+    const res = await call(fake, 'POST', '/deposits', { body: { token: 'ETH', chain: 'Base', amount: '1' } });
+    expect(res.status).toBe(503);
+    expect(fake.faults.pending).toBe(0);
+  });
+
+  it('without a method matches every method; a string path matches only that path, a RegExp any it accepts', async () => {
+    const fake = setup();
+    fake.faults.inject({ path: '/deposits', kind: 'status', status: 502, times: 2 });
+    expect((await call(fake, 'GET', '/deposits/dep_x')).status).toBe(404);
+    expect((await call(fake, 'GET', '/deposits')).status).toBe(502);
+    expect((await call(fake, 'POST', '/deposits', { body: {} })).status).toBe(502);
+    fake.faults.inject({ path: /^\/deposits\/dep_/, kind: 'status', status: 504 });
+    expect((await call(fake, 'GET', '/deposits')).status).toBe(200);
+    expect((await call(fake, 'GET', '/deposits/dep_x')).status).toBe(504);
+  });
+
+  it('uses faults in the order they were injected', async () => {
+    const fake = setup();
+    fake.faults.inject({ path: /^\/accounts/, kind: 'status', status: 502 });
+    fake.faults.inject({ path: '/accounts/me', kind: 'status', status: 503 });
+    expect(fake.faults.pending).toBe(2);
+    expect((await call(fake, 'GET', '/accounts/me')).status).toBe(502);
+    expect((await call(fake, 'GET', '/accounts/me')).status).toBe(503);
+    expect((await call(fake, 'GET', '/accounts/me')).status).toBe(200);
+  });
+
+  it('accepts every status from 200 to 599 and a delay of 0 ms; refuses anything else with a RangeError', async () => {
+    const fake = setup();
+    for (const status of [200, 201, 500, 598, 599]) fake.faults.inject({ path: '/x', kind: 'status', status });
+    fake.faults.inject({ path: '/x', kind: 'delay', delayMs: 0 });
+    fake.faults.inject({ path: '/x', kind: 'status', times: 3 });
+    expect(fake.faults.pending).toBe(9);
+    const refused: FaultSpec[] = [
+      { path: '/x', kind: 'status', status: 199 },
+      { path: '/x', kind: 'status', status: 600 },
+      { path: '/x', kind: 'status', status: 200.5 },
+      { path: '/x', kind: 'delay', delayMs: -1 },
+      { path: '/x', kind: 'delay', delayMs: '10' as unknown as number },
+      { path: '/x', kind: 'status', times: 1.5 },
+      { path: '/x', kind: 'status', times: -1 },
+    ];
+    for (const spec of refused) expect(() => fake.faults.inject(spec)).toThrow(RangeError);
+    expect(fake.faults.pending).toBe(9);
   });
 });
