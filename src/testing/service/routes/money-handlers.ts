@@ -1,7 +1,7 @@
 import { httpError } from '../../http-envelope.js';
 import { found, listResponse } from '../list-response.js';
 import type { Handlers, RouteContext } from '../router.js';
-import { fakeTransactionHash } from '../../store/generated-transactions.js';
+import { recordedTransactionHash } from '../../store/generated-transactions.js';
 import type { FakeRecord, TransactionRecord } from '../../types.js';
 import { BodyValidator, fromUnits, toUnits } from '../validate.js';
 
@@ -11,9 +11,7 @@ function recordTransaction(ctx: RouteContext, fields: Omit<TransactionRecord, 'i
 }
 
 function nextHash(ctx: RouteContext): string {
-  const accountOffset = ctx.state.no * 1_000_003;
-  // Stryker disable next-line ArithmeticOperator: minus keeps the accounts' salts as far apart as plus does
-  return fakeTransactionHash(ctx.store.seed, ctx.state.transactions.size + accountOffset);
+  return recordedTransactionHash(ctx.store.seed, ctx.state.no, ctx.state.transactions.size);
 }
 
 function withBalances(line: FakeRecord, limit: bigint, used: bigint): FakeRecord {
