@@ -51,8 +51,7 @@ export function hostAllowList(
   }
   return {
     allows(host) {
-      if (host === undefined) return false;
-      const { name, port } = splitAuthority(host);
+      const { name, port } = splitAuthority(host ?? '');
       // No port in `Host` means the scheme's default, 80 for the fake's plain HTTP.
       return name !== '' && allowed.has(`${name}:${port === '' ? '80' : port}`);
     },

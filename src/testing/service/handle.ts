@@ -36,9 +36,9 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
   const pathname = url.pathname;
   const path = pathname === PREFIX ? '/' : pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : undefined;
   const rawKey = request.headers.get('x-api-key');
-  const lookup: KeyLookup = rawKey ? deps.store.lookupKey(rawKey) : { kind: 'unknown' };
+  const lookup: KeyLookup | undefined = rawKey ? deps.store.lookupKey(rawKey) : undefined;
   const bucket =
-    lookup.kind === 'valid'
+    lookup?.kind === 'valid'
       ? { id: `key:${lookup.key.keyId}`, tier: lookup.state.account.tier }
       : { id: `client:${clientAddress}`, tier: 'free' as const };
 
@@ -52,7 +52,7 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
     if (!verdict.allowed)
       throw httpError(429, 'RATE_LIMIT_EXCEEDED', 'X-API-Key', 'Rate limit exceeded; retry after X-RateLimit-Reset');
     if (path === undefined) throw httpError(404, 'NOT_FOUND', 'path', `No route outside ${PREFIX}`);
-    if (!rawKey) throw httpError(401, 'MISSING_API_KEY', 'X-API-Key', 'The X-API-Key header is required');
+    if (lookup === undefined) throw httpError(401, 'MISSING_API_KEY', 'X-API-Key', 'The X-API-Key header is required');
     if (lookup.kind === 'unknown') throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', 'The API key is not valid');
     if (lookup.kind === 'revoked') throw httpError(401, 'KEY_REVOKED', 'X-API-Key', 'The API key has been revoked');
     const userMatch = deps.userRoutes.match(method, path);
@@ -97,7 +97,7 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
 function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number): Response {
   if (fault.kind === 'drop') return Response.error();
   if (fault.kind === 'raw') return new Response(fault.body ?? '', { status: fault.status ?? 200, headers: fault.headers });
-  const headers = rateLimitHeaders({ ...verdict, allowed: true }, now);
+  const headers = rateLimitHeaders(verdict, now);
   for (const [name, value] of Object.entries(fault.headers ?? {})) headers.set(name, value);
   if (fault.kind === 'non-json') {
     headers.set('content-type', 'text/html; charset=utf-8');
@@ -109,12 +109,11 @@ function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number)
 
 /** The 404 with the declared operation the request was served as: `(deposits.retrieve: GET /api/v1/deposits/{depositId})`. */
 function readAs(error: FakeHttpError, operation: string, method: string, template: string): FakeHttpError {
-  const [item] = error.errors;
   const shown = template.replace(/:(\w+)/g, '{$1}');
-  return httpError(
+  const message = `${error.message} (${operation}: ${method} /api/v1${shown})`;
+  return new FakeHttpError(
     404,
-    item?.code ?? 'NOT_FOUND',
-    item?.field ?? 'id',
-    `${error.message} (${operation}: ${method} /api/v1${shown})`,
+    message,
+    error.errors.map((item) => ({ ...item, message })),
   );
 }

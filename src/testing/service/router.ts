@@ -41,7 +41,8 @@ interface CompiledRoute extends Route {
  */
 export function requiredPermission(method: string, path: string): Permission {
   if (path === '/keys' || path.startsWith('/keys/')) return 'admin';
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  // No route answers HEAD, so GET is the only read.
+  return method === 'GET' ? 'read' : 'write';
 }
 
 const RANK: Record<Permission, number> = { read: 1, write: 2, admin: 3 };
