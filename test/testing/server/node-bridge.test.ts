@@ -71,6 +71,12 @@ describe('serveNodeRequest', () => {
     expect(ended).toEqual(['resolved']);
   });
 
+  it('reads a request without Host as addressed to localhost', async () => {
+    const { port, seen } = await bridge(() => new Response(null, { status: 204 }));
+    expect((await rawRequest({ port, setHost: false, path: '/api/v1/accounts/me' })).status).toBe(204);
+    expect(seen.map((s) => s.url)).toEqual(['http://localhost/api/v1/accounts/me']);
+  });
+
   it('gives GET and HEAD requests no body, and answers HEAD with the headers alone', async () => {
     const { port, seen, ended } = await bridge(
       (request) => new Response(request.body === null ? 'no body' : 'a body', { headers: { 'x-seen': request.method } }),
