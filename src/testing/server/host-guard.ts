@@ -72,7 +72,7 @@ export function refuseMisdirected(res: ServerResponse, reason: string): void {
     message: reason,
     errors: [{ field: 'Host', code: 'MISDIRECTED_REQUEST', message: reason }],
   });
-  res.shouldKeepAlive = false;
+  // `connection: close` makes node:http end the connection after the answer.
   res.writeHead(421, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   res.end(body);
 }

@@ -1,7 +1,7 @@
 import type { FaultInjector, FaultSpec } from '../control/faults.js';
 import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } from '../http-envelope.js';
 import { rateLimitHeaders, type RateLimiter, type RateLimitVerdict } from './rate-limiter.js';
-import { hasPermission, requiredPermission, type RouteContext, type Router } from './router.js';
+import { hasPermission, type Route, requiredPermission, type RouteContext, type Router } from './router.js';
 import type { Scheduler } from '../delivery/scheduler.js';
 import { undeclaredRouteMessage, type UserRoutes } from './user-routes.js';
 import type { KeyLookup, Store } from '../store/store.js';
@@ -80,10 +80,8 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
       // A declared operation matched, so the record is what is missing; naming the operation the
       // path was read as shows `client.request('GET', '/credit/limits')` that it reached
       // credit.retrieve, which a route of the test's own (matched first) would take over.
-      const { operation } = match.route;
-      throw operation && error instanceof FakeHttpError && error.status === 404
-        ? readAs(error, operation, method, match.route.path)
-        : error;
+      // Only a declared operation's handler throws the fake's own errors; a test's route cannot.
+      throw error instanceof FakeHttpError && error.status === 404 ? readAs(error, match.route, method) : error;
     }
     // Events leave only once the handler has succeeded, so a rejected request emits nothing.
     for (const e of events) deps.scheduler.track(deps.deliverer.publish(lookup.state, e.type, e.data).then(() => undefined));
@@ -108,9 +106,9 @@ function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number)
 }
 
 /** The 404 with the declared operation the request was served as: `(deposits.retrieve: GET /api/v1/deposits/{depositId})`. */
-function readAs(error: FakeHttpError, operation: string, method: string, template: string): FakeHttpError {
-  const shown = template.replace(/:(\w+)/g, '{$1}');
-  const message = `${error.message} (${operation}: ${method} /api/v1${shown})`;
+function readAs(error: FakeHttpError, route: Route, method: string): FakeHttpError {
+  const shown = route.path.replace(/:(\w+)/g, '{$1}');
+  const message = `${error.message} (${route.operation}: ${method} /api/v1${shown})`;
   return new FakeHttpError(
     404,
     message,

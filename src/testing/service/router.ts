@@ -77,7 +77,8 @@ function specificity(segments: string[]): number {
   return segments.reduce((score, s, i) => score + (s.startsWith(':') ? 0 : 2 ** (10 - i)), 0);
 }
 
-function bind(segments: string[], parts: string[]): Record<string, string> | undefined {
+/** The decoded `:name` parameters when `parts` fit the route's `segments` one by one; undefined otherwise. */
+export function bind(segments: string[], parts: string[]): Record<string, string> | undefined {
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i] as string;

@@ -23,7 +23,8 @@ async function bridge(answer: (request: Request) => Response | Promise<Response>
     seen.push({ method: request.method, url: request.url, headers: request.headers, body: null, clientAddress });
     return answer(request);
   };
-  const server = createServer((req, res) => {
+  // As startFakeServer: node:http would answer a request without Host itself.
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     serveNodeRequest(handle, req, res).then(
       () => ended.push('resolved'),
       (error: Error) => {

@@ -110,6 +110,31 @@ describe('RateLimiter against the sliding-window model', () => {
     expect(limiter.consume('key:a', 'premium', START)).toMatchObject({ allowed: false, limit: 2 });
   });
 
+  it('reports a bucket with no request in its windows as full, resetting a window from now', () => {
+    const limiter = new RateLimiter({ tiers: { free: { perMinute: 2, perDay: 5 } } });
+    expect(limiter.peek('key:new', 'free', START)).toEqual({ allowed: true, limit: 2, remaining: 2, reset: START / 1000 + 60 });
+    limiter.consume('key:new', 'free', START);
+    expect(limiter.peek('key:new', 'free', START + 90_000)).toEqual({
+      allowed: true,
+      limit: 2,
+      remaining: 2,
+      reset: START / 1000 + 150,
+    });
+  });
+
+  it('names the minute window when both are spent and free a request at the same time', () => {
+    const limiter = new RateLimiter({ minuteWindowMs: 1_000, dayWindowMs: 3_000, tiers: { free: { perMinute: 2, perDay: 3 } } });
+    limiter.consume('key:a', 'free', START);
+    limiter.consume('key:a', 'free', START + 2_000);
+    // Both windows free a request at START + 3 s.
+    expect(limiter.consume('key:a', 'free', START + 2_000)).toEqual({
+      allowed: true,
+      limit: 2,
+      remaining: 0,
+      reset: START / 1000 + 3,
+    });
+  });
+
   it('defaults to the spec windows: a minute and a day', () => {
     const limiter = new RateLimiter({ tiers: { free: { perMinute: 1, perDay: 2 } } });
     expect(limiter.consume('key:a', 'free', START)).toMatchObject({ allowed: true, reset: START / 1000 + 60 });
