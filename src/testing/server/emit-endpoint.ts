@@ -34,13 +34,11 @@ export async function handleEmitRequest(fake: FakeCreditPlatform, request: Reque
     }
     const body = (await readJsonBody(request, MAX_BODY_BYTES)) ?? {};
     const { type, data } = body;
-    if (typeof type !== 'string' || !(WEBHOOK_EVENT_TYPES as readonly string[]).includes(type)) {
+    if (!(WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(type)) {
       throw httpError(422, 'INVALID_EVENT_TYPE', 'type', `type must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`);
     }
-    if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
-      throw httpError(422, 'INVALID_VALUE', 'data', "data must be an object of the event's fields");
-    }
     let emitted: Awaited<ReturnType<FakeCreditPlatform['admin']['emit']>>;
+    // `emit` refuses data that is not an object of the event's fields with a TypeError.
     try {
       emitted = await fake.admin.emit(type as WebhookEventType, data as Record<string, unknown> | undefined);
     } catch (error) {

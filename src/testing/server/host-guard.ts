@@ -51,8 +51,7 @@ export function hostAllowList(
   }
   return {
     allows(host) {
-      if (host === undefined) return false;
-      const { name, port } = splitAuthority(host);
+      const { name, port } = splitAuthority(host ?? '');
       // No port in `Host` means the scheme's default, 80 for the fake's plain HTTP.
       return name !== '' && allowed.has(`${name}:${port === '' ? '80' : port}`);
     },
@@ -73,7 +72,7 @@ export function refuseMisdirected(res: ServerResponse, reason: string): void {
     message: reason,
     errors: [{ field: 'Host', code: 'MISDIRECTED_REQUEST', message: reason }],
   });
-  res.shouldKeepAlive = false;
+  // `connection: close` makes node:http end the connection after the answer.
   res.writeHead(421, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
   res.end(body);
 }

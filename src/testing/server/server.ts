@@ -1,7 +1,8 @@
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EMIT_PATH, handleEmitRequest } from './emit-endpoint.js';
-import { type HostAllowList, hostAllowList, refuseMisdirected } from './host-guard.js';
+import { hostAllowList, refuseMisdirected } from './host-guard.js';
 import {
   createFakeCreditPlatform,
   type FakeCreditPlatform,
@@ -95,25 +96,20 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
     emitEndpoint && new URL(request.url).pathname === EMIT_PATH
       ? handleEmitRequest(fake, request)
       : fake.handle(request, { clientAddress });
-  // Known once listening (the port may be 0 until then); no request arrives before.
-  let hosts: HostAllowList | undefined;
   // Without Host, node:http would answer 400 itself; the guard answers 421 with its reason.
-  const server = createServer({ requireHostHeader: false }, (req, res) => {
-    if (!hosts?.allows(req.headers.host)) {
-      refuseMisdirected(res, hosts?.reason ?? 'The fake is not listening yet.');
+  const server = createServer({ requireHostHeader: false });
+  server.listen(port, host);
+  await once(server, 'listening');
+  // The port is known once listening; no request is read before this handler is attached.
+  const address = server.address() as AddressInfo;
+  const hosts = hostAllowList(address, host, allowedHosts);
+  server.on('request', (req, res) => {
+    if (!hosts.allows(req.headers.host)) {
+      refuseMisdirected(res, hosts.reason);
       return;
     }
     serveNodeRequest(handle, req, res).catch(() => res.destroy());
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  hosts = hostAllowList(address, host, allowedHosts);
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${hostPart}:${address.port}`;
   return {

@@ -1,7 +1,7 @@
 import type { FaultInjector, FaultSpec } from '../control/faults.js';
 import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } from '../http-envelope.js';
 import { rateLimitHeaders, type RateLimiter, type RateLimitVerdict } from './rate-limiter.js';
-import { hasPermission, requiredPermission, type RouteContext, type Router } from './router.js';
+import { hasPermission, type Route, requiredPermission, type RouteContext, type Router } from './router.js';
 import type { Scheduler } from '../delivery/scheduler.js';
 import { undeclaredRouteMessage, type UserRoutes } from './user-routes.js';
 import type { KeyLookup, Store } from '../store/store.js';
@@ -36,9 +36,9 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
   const pathname = url.pathname;
   const path = pathname === PREFIX ? '/' : pathname.startsWith(`${PREFIX}/`) ? pathname.slice(PREFIX.length) : undefined;
   const rawKey = request.headers.get('x-api-key');
-  const lookup: KeyLookup = rawKey ? deps.store.lookupKey(rawKey) : { kind: 'unknown' };
+  const lookup: KeyLookup | undefined = rawKey ? deps.store.lookupKey(rawKey) : undefined;
   const bucket =
-    lookup.kind === 'valid'
+    lookup?.kind === 'valid'
       ? { id: `key:${lookup.key.keyId}`, tier: lookup.state.account.tier }
       : { id: `client:${clientAddress}`, tier: 'free' as const };
 
@@ -52,7 +52,7 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
     if (!verdict.allowed)
       throw httpError(429, 'RATE_LIMIT_EXCEEDED', 'X-API-Key', 'Rate limit exceeded; retry after X-RateLimit-Reset');
     if (path === undefined) throw httpError(404, 'NOT_FOUND', 'path', `No route outside ${PREFIX}`);
-    if (!rawKey) throw httpError(401, 'MISSING_API_KEY', 'X-API-Key', 'The X-API-Key header is required');
+    if (lookup === undefined) throw httpError(401, 'MISSING_API_KEY', 'X-API-Key', 'The X-API-Key header is required');
     if (lookup.kind === 'unknown') throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', 'The API key is not valid');
     if (lookup.kind === 'revoked') throw httpError(401, 'KEY_REVOKED', 'X-API-Key', 'The API key has been revoked');
     const userMatch = deps.userRoutes.match(method, path);
@@ -80,10 +80,8 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
       // A declared operation matched, so the record is what is missing; naming the operation the
       // path was read as shows `client.request('GET', '/credit/limits')` that it reached
       // credit.retrieve, which a route of the test's own (matched first) would take over.
-      const { operation } = match.route;
-      throw operation && error instanceof FakeHttpError && error.status === 404
-        ? readAs(error, operation, method, match.route.path)
-        : error;
+      // Only a declared operation's handler throws the fake's own errors; a test's route cannot.
+      throw error instanceof FakeHttpError && error.status === 404 ? readAs(error, match.route, method) : error;
     }
     // Events leave only once the handler has succeeded, so a rejected request emits nothing.
     for (const e of events) deps.scheduler.track(deps.deliverer.publish(lookup.state, e.type, e.data).then(() => undefined));
@@ -97,7 +95,7 @@ export async function handleRequest(deps: Deps, request: Request, clientAddress:
 function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number): Response {
   if (fault.kind === 'drop') return Response.error();
   if (fault.kind === 'raw') return new Response(fault.body ?? '', { status: fault.status ?? 200, headers: fault.headers });
-  const headers = rateLimitHeaders({ ...verdict, allowed: true }, now);
+  const headers = rateLimitHeaders(verdict, now);
   for (const [name, value] of Object.entries(fault.headers ?? {})) headers.set(name, value);
   if (fault.kind === 'non-json') {
     headers.set('content-type', 'text/html; charset=utf-8');
@@ -108,13 +106,12 @@ function faultResponse(fault: FaultSpec, verdict: RateLimitVerdict, now: number)
 }
 
 /** The 404 with the declared operation the request was served as: `(deposits.retrieve: GET /api/v1/deposits/{depositId})`. */
-function readAs(error: FakeHttpError, operation: string, method: string, template: string): FakeHttpError {
-  const [item] = error.errors;
-  const shown = template.replace(/:(\w+)/g, '{$1}');
-  return httpError(
+function readAs(error: FakeHttpError, route: Route, method: string): FakeHttpError {
+  const shown = route.path.replace(/:(\w+)/g, '{$1}');
+  const message = `${error.message} (${route.operation}: ${method} /api/v1${shown})`;
+  return new FakeHttpError(
     404,
-    item?.code ?? 'NOT_FOUND',
-    item?.field ?? 'id',
-    `${error.message} (${operation}: ${method} /api/v1${shown})`,
+    message,
+    error.errors.map((item) => ({ ...item, message })),
   );
 }

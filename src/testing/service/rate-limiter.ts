@@ -62,6 +62,7 @@ export interface RateLimitVerdict {
  * finding the reset are binary searches.
  */
 class SlidingLog {
+  // Stryker disable next-line ArrayDeclaration: a seed entry is never inside a window and the first record overwrites it.
   readonly #times: number[] = [];
   #head = 0;
 
@@ -93,11 +94,9 @@ class SlidingLog {
   }
 
   record(now: number): void {
-    if (this.#times.length < this.limit) this.#times.push(now);
-    else {
-      this.#times[this.#head] = now;
-      this.#head = (this.#head + 1) % this.limit;
-    }
+    // Until the ring is full, the head is its length, so this appends.
+    this.#times[this.#head] = now;
+    this.#head = (this.#head + 1) % this.limit;
   }
 
   remaining(now: number): number {
@@ -152,23 +151,27 @@ export class RateLimiter {
     return verdict(bucket, allowed, now);
   }
 
-  /** The bucket's state without counting a request (for injected faults). */
+  /**
+   * The bucket's state for an injected fault, which answers in place of the request: nothing is
+   * counted, and nothing is refused (so no Retry-After).
+   */
   peek(id: string, tier: RateLimitTier, now: number): RateLimitVerdict {
-    const bucket = this.#bucket(id, tier);
-    return verdict(bucket, bucket.minute.fits(now) && bucket.day.fits(now), now);
+    return verdict(this.#bucket(id, tier), true, now);
   }
 }
 
 /**
- * Reports the window that binds: the one with fewer requests left (the minute
- * window on a tie), since that is the one a client must wait for.
+ * Reports the window that binds, the one a client must wait for: the one with fewer requests
+ * left (the minute window on a tie), or, when both are spent, the one that frees a request last.
  */
 function verdict(bucket: Bucket, allowed: boolean, now: number): RateLimitVerdict {
-  const m = bucket.minute.remaining(now);
-  const d = bucket.day.remaining(now);
-  const log = d < m ? bucket.day : bucket.minute;
-  const remaining = allowed ? Math.min(m, d) : 0;
-  return { allowed, limit: log.limit, remaining, reset: Math.ceil(log.resetAt(now) / 1000) };
+  const { minute, day } = bucket;
+  const m = minute.remaining(now);
+  const d = day.remaining(now);
+  const bothSpent = m + d === 0;
+  const log = d < m || (bothSpent && day.resetAt(now) > minute.resetAt(now)) ? day : minute;
+  // A refused request found a window with none left, so this is 0 then.
+  return { allowed, limit: log.limit, remaining: Math.min(m, d), reset: Math.ceil(log.resetAt(now) / 1000) };
 }
 
 /** Writes the three headers of spec section 8 (and Retry-After on a refusal). */

@@ -41,7 +41,8 @@ interface CompiledRoute extends Route {
  */
 export function requiredPermission(method: string, path: string): Permission {
   if (path === '/keys' || path.startsWith('/keys/')) return 'admin';
-  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+  // No route answers HEAD, so GET is the only read.
+  return method === 'GET' ? 'read' : 'write';
 }
 
 const RANK: Record<Permission, number> = { read: 1, write: 2, admin: 3 };
@@ -76,7 +77,8 @@ function specificity(segments: string[]): number {
   return segments.reduce((score, s, i) => score + (s.startsWith(':') ? 0 : 2 ** (10 - i)), 0);
 }
 
-function bind(segments: string[], parts: string[]): Record<string, string> | undefined {
+/** The decoded `:name` parameters when `parts` fit the route's `segments` one by one; undefined otherwise. */
+export function bind(segments: string[], parts: string[]): Record<string, string> | undefined {
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i] as string;

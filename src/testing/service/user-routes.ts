@@ -1,4 +1,4 @@
-import type { Route } from './router.js';
+import { bind, type Route } from './router.js';
 
 /**
  * What a route added with `fake.admin.route` receives.
@@ -77,18 +77,8 @@ export class UserRoutes {
     const parts = path.split('/').filter(Boolean);
     for (const { route, segments } of this.#routes) {
       if (route.method !== method || segments.length !== parts.length) continue;
-      const params: Record<string, string> = {};
-      const fits = segments.every((segment, i) => {
-        const part = parts[i] as string;
-        if (!segment.startsWith(':')) return segment === part;
-        try {
-          params[segment.slice(1)] = decodeURIComponent(part);
-          return true;
-        } catch {
-          return false;
-        }
-      });
-      if (fits) return { route, params };
+      const params = bind(segments, parts);
+      if (params) return { route, params };
     }
     return undefined;
   }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
+import { type FakeCreditPlatform, startFakeServer, type FakeServer } from '../../../src/testing/index.js';
+import { handleEmitRequest } from '../../../src/testing/server/emit-endpoint.js';
 import { constructWebhookEvent } from '../../../src/webhooks/index.js';
 import { recordingTransport } from '../../helpers/fake-call.js';
 
@@ -43,6 +44,10 @@ describe('POST /_fake/events (emitEndpoint)', () => {
       [await post(server, { type: 'deposit.created' }, null), 401, 'INVALID_API_KEY'],
       [await post(server, { type: 'deposit.created' }, 'cpk_test_wrong'), 401, 'INVALID_API_KEY'],
       [await post(server, { type: 'deposit.nope' }), 422, 'INVALID_EVENT_TYPE'],
+      [await post(server, { type: 5 }), 422, 'INVALID_EVENT_TYPE'],
+      [await post(server, ''), 422, 'INVALID_EVENT_TYPE'],
+      [await post(server, { type: 'deposit.created', data: null }), 422, 'INVALID_VALUE'],
+      [await post(server, { type: 'deposit.created', data: 'text' }), 422, 'INVALID_VALUE'],
       [await post(server, { type: 'deposit.created', data: [1] }), 422, 'INVALID_VALUE'],
       [await post(server, { type: 'deposit.created', data: { amount: 5 } }), 422, 'INVALID_VALUE'],
       [await post(server, '{oops'), 400, 'INVALID_JSON'],
@@ -60,5 +65,37 @@ describe('POST /_fake/events (emitEndpoint)', () => {
     const res = await post(server, { type: 'deposit.created' });
     expect(res.status).toBe(404);
     expect(server.fake.admin.events()).toEqual([]);
+  });
+
+  it('names the field that is wrong and what it must be', async () => {
+    server = await startFakeServer({ emitEndpoint: true });
+    const data = await (await post(server, { type: 'deposit.created', data: [1] })).json();
+    expect(data.errors).toEqual([
+      { field: 'data', code: 'INVALID_VALUE', message: expect.stringMatching(/data must be an object of the event's fields/) },
+    ]);
+    const type = await (await post(server, { type: 'deposit.nope' })).json();
+    expect(type.errors[0]).toMatchObject({ field: 'type', message: expect.stringContaining('deposit.created') });
+  });
+
+  it('answers a failure inside the fake with 500 INTERNAL_ERROR, never its message', async () => {
+    const failing = {
+      apiKey: 'cpk_test_emit',
+      admin: {
+        emit: async () => {
+          throw new Error('secret detail of the failure');
+        },
+      },
+    } as unknown as FakeCreditPlatform;
+    const res = await handleEmitRequest(
+      failing,
+      new Request('http://127.0.0.1/_fake/events', {
+        method: 'POST',
+        headers: { 'x-api-key': 'cpk_test_emit', 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'deposit.created' }),
+      }),
+    );
+    const body = await res.json();
+    expect([res.status, body.errors[0].code]).toEqual([500, 'INTERNAL_ERROR']);
+    expect(JSON.stringify(body)).not.toContain('secret detail');
   });
 });

@@ -3,14 +3,11 @@
 // route family (the API's reads and writes, the emit endpoint of `webhooks trigger`) of a fake that
 // forwards its events to a real loopback endpoint, which must receive nothing.
 import { createServer as createNetServer } from 'node:net';
-import { createServer, type IncomingMessage, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeServer, type FakeServer } from '../../../src/testing/index.js';
-
-interface Answer {
-  status: number;
-  body: string;
-}
+import { hostAllowList } from '../../../src/testing/server/host-guard.js';
+import { type RawAnswer, rawRequest, readAnswer } from '../../helpers/raw-http.js';
 
 interface Sent {
   method: 'GET' | 'POST';
@@ -24,36 +21,20 @@ interface Sent {
 }
 
 /** One request over node:http, which (unlike fetch) sends whatever `Host` it is given. */
-function send(server: FakeServer, sent: Sent): Promise<Answer> {
+function send(server: FakeServer, sent: Sent): Promise<RawAnswer> {
   const { port, hostname } = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: sent.connectTo ?? hostname.replace(/^\[|\]$/g, ''),
-        port,
-        method: sent.method,
-        path: sent.path,
-        setHost: false,
-        headers: {
-          ...(sent.host === null ? {} : { host: sent.host }),
-          ...(sent.apiKey === undefined ? {} : { 'x-api-key': sent.apiKey }),
-          ...(sent.body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-      },
-      (res) => readAnswer(res).then(resolve, reject),
-    );
-    req.on('error', reject);
-    req.end(sent.body);
-  });
-}
-
-function readAnswer(res: IncomingMessage): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    let body = '';
-    res.setEncoding('utf8');
-    res.on('data', (chunk: string) => (body += chunk));
-    res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    res.on('error', reject);
+  return rawRequest({
+    host: sent.connectTo ?? hostname.replace(/^\[|\]$/g, ''),
+    port,
+    method: sent.method,
+    path: sent.path,
+    setHost: false,
+    headers: {
+      ...(sent.host === null ? {} : { host: sent.host }),
+      ...(sent.apiKey === undefined ? {} : { 'x-api-key': sent.apiKey }),
+      ...(sent.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: sent.body,
   });
 }
 
@@ -119,11 +100,17 @@ describe('startFakeServer answers only its own names', () => {
       for (const route of routes(server.apiKey)) {
         const answer = await send(server, { ...route, host });
         expect({ host, path: route.path, status: answer.status }).toEqual({ host, path: route.path, status: 421 });
-        const { message, errors } = JSON.parse(answer.body);
+        expect([answer.headers['content-type'], answer.headers.connection]).toEqual(['application/json; charset=utf-8', 'close']);
+        const { message } = JSON.parse(answer.body);
         expect(message).toMatch(/^This fake answers only requests whose Host is .*DNS rebinding.*allowedHosts option\.$/);
         expect(message).not.toMatch(/[\r\n]/);
         expect(message).toContain(`localhost:${port}`);
-        expect(errors).toEqual([{ field: 'Host', code: 'MISDIRECTED_REQUEST', message }]);
+        expect(JSON.parse(answer.body)).toEqual({
+          success: false,
+          data: null,
+          message,
+          errors: [{ field: 'Host', code: 'MISDIRECTED_REQUEST', message }],
+        });
       }
     }
     await server.fake.settled();
@@ -137,7 +124,7 @@ describe('startFakeServer answers only its own names', () => {
   it('answers before a refused body has ended: the body is never read', async () => {
     server = await startForwarding();
     const { port } = new URL(server.url);
-    const answer = await new Promise<Answer>((resolve, reject) => {
+    const answer = await new Promise<RawAnswer>((resolve, reject) => {
       const req = httpRequest(
         {
           host: '127.0.0.1',
@@ -173,7 +160,7 @@ describe('startFakeServer answers only its own names', () => {
   });
 
   it('serves the names of allowedHosts, a bare name on its own port and name:port on that port', async () => {
-    server = await startForwarding({ allowedHosts: ['fake', 'Proxy.test:8080'] });
+    server = await startForwarding({ allowedHosts: [' fake ', 'Proxy.test:8080', 'port80.test:80'] });
     const { port } = new URL(server.url);
     const [me] = routes(server.apiKey);
     const status = async (host: string) => (await send(server!, { ...me!, host })).status;
@@ -182,6 +169,9 @@ describe('startFakeServer answers only its own names', () => {
     expect(await status(`proxy.test:${port}`)).toBe(421);
     expect(await status('fake:8080')).toBe(421);
     expect(await status(`attacker.example:${port}`)).toBe(421);
+    // No port in Host is port 80, as behind a proxy on the default port.
+    expect(await status('port80.test')).toBe(200);
+    expect(await status('fake')).toBe(421);
   });
 
   it('refuses an allowedHosts entry that is not a host name before listening', async () => {
@@ -190,6 +180,25 @@ describe('startFakeServer answers only its own names', () => {
     );
     await expect(startFakeServer({ allowedHosts: ['::1'] })).rejects.toThrow(TypeError);
     await expect(startFakeServer({ allowedHosts: ['fake/path'] })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('hostAllowList', () => {
+  it('answers the listening address and the requested host, lower-cased, IPv6 in brackets', () => {
+    const hosts = hostAllowList({ address: 'FD00::1', port: 4010 }, 'My-Host.Test', []);
+    expect(hosts.allows('[fd00::1]:4010')).toBe(true);
+    expect(hosts.allows('my-host.test:4010')).toBe(true);
+    expect(hosts.allows('MY-HOST.TEST:4010')).toBe(true);
+    expect(hosts.allows('localhost:4010')).toBe(true);
+    expect(hosts.allows('my-host.test:4011')).toBe(false);
+  });
+
+  it('refuses a missing Host, and one that is not a host name, even on port 80 of any address', () => {
+    const hosts = hostAllowList({ address: '', port: 80 }, '', []);
+    expect(hosts.allows('localhost')).toBe(true);
+    for (const host of [undefined, '', 'bad host!', ':80', 'http://localhost', 'undefined']) {
+      expect([host, hosts.allows(host)]).toEqual([host, false]);
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeCreditPlatform, startFakeServer, type FakeServer } from '../../../src/testing/index.js';
+import { createFakeCreditPlatform, createManualClock, startFakeServer, type FakeServer } from '../../../src/testing/index.js';
+import { recordingTransport } from '../../helpers/fake-call.js';
+import { rawRequest } from '../../helpers/raw-http.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {
@@ -57,13 +59,71 @@ describe('startFakeServer', () => {
     expect((await fetch(`${server.baseUrl}/accounts/me`, { headers: { 'X-API-Key': server.apiKey } })).status).toBe(200);
   });
 
-  it('serves a given fake and limits keyless clients by address', async () => {
+  it('serves a given fake and limits keyless clients by their own address', async () => {
     const fake = createFakeCreditPlatform({ rateLimit: { tiers: { free: { perMinute: 2, perDay: 100 } } } });
     server = await startFakeServer({ fake });
     expect(server.fake).toBe(fake);
+    const { port } = new URL(server.url);
+    const from = async (localAddress: string) => (await rawRequest({ port, localAddress, path: '/api/v1/accounts/me' })).status;
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await fetch(`${server.baseUrl}/accounts/me`)).status);
+    for (let i = 0; i < 3; i++) statuses.push(await from('127.0.0.2'));
     expect(statuses).toEqual([401, 401, 429]);
+    // Another address, and an in-process caller, each have a bucket of their own.
+    expect(await from('127.0.0.3')).toBe(401);
+    expect((await fake.handle(new Request(`${server.baseUrl}/accounts/me`))).status).toBe(401);
+  });
+
+  it('refuses to start on a port already in use', async () => {
+    server = await startFakeServer();
+    const { port } = new URL(server.url);
+    await expect(startFakeServer({ port: Number(port) })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    expect((await fetch(`${server.baseUrl}/accounts/me`, { headers: { 'X-API-Key': server.apiKey } })).status).toBe(200);
+  });
+
+  it('drops the connection of a request it cannot read (OPTIONS *), and keeps serving', async () => {
+    server = await startFakeServer();
+    const { port } = new URL(server.url);
+    await expect(rawRequest({ port, method: 'OPTIONS', path: '*', headers: { host: `127.0.0.1:${port}` } })).rejects.toThrow(
+      /socket hang up|ECONNRESET/,
+    );
+    expect((await fetch(`${server.baseUrl}/accounts/me`, { headers: { 'X-API-Key': server.apiKey } })).status).toBe(200);
+  });
+
+  it("close() drops a connection in the middle of a request, and cancels the fake's scheduled retries", async () => {
+    const { received, transport } = recordingTransport([503]);
+    const fake = createFakeCreditPlatform({
+      clock: createManualClock(),
+      forwardWebhooks: { url: 'http://localhost:3000/h', secret: 'whsec_close', transport },
+    });
+    const s = await startFakeServer({ fake });
+    await fake.admin.emit('deposit.created');
+    expect(received).toHaveLength(1);
+    const { port } = new URL(s.url);
+    // A body that never ends: the fake is still reading it when close() is called. The server's
+    // "100 Continue" says it has the request.
+    let reading!: () => void;
+    const read = new Promise<void>((resolve) => (reading = resolve));
+    const pending = new Promise<Error>((resolve) => {
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/api/v1/deposits',
+        headers: { 'x-api-key': s.apiKey, expect: '100-continue' },
+      });
+      req.on('error', resolve);
+      req.on('response', () => resolve(new Error('answered')));
+      req.on('continue', () => {
+        req.write('{"token":"USDC"');
+        reading();
+      });
+      req.flushHeaders();
+    });
+    await read;
+    await s.close();
+    expect((await pending).message).toMatch(/socket hang up|ECONNRESET/);
+    await fake.advanceTime(48 * 3_600_000);
+    expect(received).toHaveLength(1);
   });
 
   it('stops accepting connections after close()', async () => {

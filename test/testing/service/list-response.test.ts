@@ -78,4 +78,12 @@ describe('GET /transactions pagination', () => {
     const res = await call(fakeWith(0), 'GET', '/transactions');
     expect(res.body.data).toEqual({ items: [], nextCursor: null });
   });
+
+  it('repeats a missing id of up to 100 characters whole in the 404, and cuts a longer one at 100 with "…"', async () => {
+    const fake = fakeWith(0);
+    const message = async (id: string) => (await call(fake, 'GET', `/transactions/${id}`)).body.message as string;
+    const hundred = `tx_${'a'.repeat(97)}`;
+    expect(await message(hundred)).toMatch(new RegExp(`^Transaction "${hundred}" does not exist`));
+    expect(await message(`${hundred}b`)).toMatch(new RegExp(`^Transaction "${hundred}…" does not exist`));
+  });
 });

@@ -74,6 +74,28 @@ describe('rate limiting', () => {
     expect((await call(fake, 'GET', '/accounts/me', { key })).status).toBe(200);
   });
 
+  it('points Reset and Retry-After at the window that frees a request last when both are spent', async () => {
+    const { fake, clock, key } = freeTier({ dayWindowMs: 600_000, tiers: { free: { perMinute: 4, perDay: 8 } } });
+    const start = clock.now();
+    for (let i = 0; i < 4; i++) await call(fake, 'GET', '/accounts/me', { key });
+    await fake.advanceTime(60_000);
+    for (let i = 0; i < 4; i++) expect((await call(fake, 'GET', '/accounts/me', { key })).status).toBe(200);
+    const limited = await call(fake, 'GET', '/accounts/me', { key });
+    expect(limited.status).toBe(429);
+    // The minute window frees a request at start + 120 s, but the day window only at start + 600 s.
+    expect(limited.headers.get('x-ratelimit-limit')).toBe('8');
+    expect(Number(limited.headers.get('x-ratelimit-reset'))).toBe(Math.ceil((start + 600_000) / 1000));
+    expect(limited.headers.get('retry-after')).toBe('540');
+    await fake.advanceTime(540_000);
+    expect((await call(fake, 'GET', '/accounts/me', { key })).status).toBe(200);
+  });
+
+  it('sends Retry-After only with a 429', async () => {
+    const { fake, key } = freeTier();
+    const res = await call(fake, 'GET', '/accounts/me', { key });
+    expect([res.status, res.headers.get('retry-after')]).toEqual([200, null]);
+  });
+
   it('limits each key separately', async () => {
     const { fake, key } = freeTier();
     for (let i = 0; i < 30; i++) await call(fake, 'GET', '/accounts/me', { key });
