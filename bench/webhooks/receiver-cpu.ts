@@ -13,16 +13,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { median, shuffled } from '../lib/stats.js';
-import {
-  body,
-  bundled,
-  bundledReceivers,
-  CONNECTIONS,
-  headersOf,
-  load as send,
-  SECRET,
-  stopLoad,
-} from './lib/receiver-load.js';
+import { body, bundled, bundledReceivers, CONNECTIONS, headersOf, load as send, SECRET, stopLoad } from './lib/receiver-load.js';
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const ROUNDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 7);

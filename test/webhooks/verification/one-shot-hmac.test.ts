@@ -2,7 +2,7 @@
 // every kind and length of key and body: checked against createHmac.
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { oneShotHmacHex } from '../../../src/webhooks/verification/one-shot-hmac.js';
 
 const node = process.getBuiltinModule('node:crypto');
@@ -17,6 +17,17 @@ const keys = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 140 }).map((bytes) => bytes.slice().buffer),
 );
 const bodies = fc.oneof(fc.string({ maxLength: 300, unit: 'grapheme' }), fc.uint8Array({ maxLength: 300 }));
+
+// A fresh copy of the module, so that its map of secrets starts empty and the counts are exact; the
+// spy counts the secrets it pads (the bodies given as bytes are not encoded).
+let encode: MockInstance<TextEncoder['encode']>;
+async function freshModule() {
+  vi.resetModules();
+  const fresh = (await import('../../../src/webhooks/verification/one-shot-hmac.js')).oneShotHmacHex;
+  encode = vi.spyOn(TextEncoder.prototype, 'encode');
+  return fresh;
+}
+afterEach(() => encode?.mockRestore());
 
 describe('oneShotHmacHex', () => {
   it('is HMAC-SHA256 for any key (string, bytes, ArrayBuffer; shorter and longer than the 64-byte block) and any body', () => {
@@ -75,16 +86,28 @@ describe('oneShotHmacHex', () => {
   });
 
   it('builds the padded keys of a string secret once, and of bytes on every call', async () => {
-    vi.resetModules();
-    const fresh = (await import('../../../src/webhooks/verification/one-shot-hmac.js')).oneShotHmacHex;
-    const encode = vi.spyOn(TextEncoder.prototype, 'encode');
-    try {
-      const bytes = new Uint8Array([9, 9, 9]);
-      for (let i = 0; i < 3; i++) fresh(node, bytes, 'whsec_once');
-      expect(encode).toHaveBeenCalledTimes(1);
-    } finally {
-      encode.mockRestore();
+    const fresh = await freshModule();
+    const bytes = new Uint8Array([9, 9, 9]);
+    for (let i = 0; i < 3; i++) {
+      fresh(node, bytes, 'whsec_once_a');
+      fresh(node, bytes, 'whsec_once_b');
     }
+    expect(encode).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps at most 32 string secrets: the 33rd starts the map afresh', async () => {
+    const fresh = await freshModule();
+    const bytes = new Uint8Array([7]);
+    const secrets = Array.from({ length: 33 }, (_, i) => `whsec_cap_${i}`);
+    for (const secret of secrets.slice(0, 32)) fresh(node, bytes, secret);
+    fresh(node, bytes, secrets[0]!);
+    expect(encode).toHaveBeenCalledTimes(32);
+    fresh(node, bytes, secrets[32]!);
+    expect(encode).toHaveBeenCalledTimes(33);
+    // The map now holds the 33rd alone: the first is padded again, the 33rd is not.
+    fresh(node, bytes, secrets[32]!);
+    fresh(node, bytes, secrets[0]!);
+    expect(encode).toHaveBeenCalledTimes(34);
   });
 
   it('falls back to createHmac on a node:crypto without the one-shot hash', () => {
