@@ -11,63 +11,16 @@
 //      default the one receivers.sh installs in .tmp/bench-peers)
 //      [--baseline=<path to another src/webhooks/index.ts>] (adds its Node handler as "node (baseline)")
 import { type ChildProcess, fork } from 'node:child_process';
-import { createHmac } from 'node:crypto';
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { median, shuffled } from '../lib/stats.js';
+import { body, bundled, bundledReceivers, CONNECTIONS, headersOf, load as send, SECRET, stopLoad } from './lib/receiver-load.js';
 
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.split('=')[1];
 const ROUNDS = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 7);
 const REQUESTS = Number(option('requests') ?? 10_000);
 const KINDS = (option('kinds') ?? 'floor,node,fetch').split(',');
 const BASELINE = option('baseline');
-const CONNECTIONS = 10;
-const SECRET = `whsec_${'c'.repeat(32)}`;
-const OUT = fileURLToPath(new URL('../../.tmp/bench-webhooks/', import.meta.url));
-
-// Bundled with esbuild as tsup builds the package, and run without tsx, whose keepNames wraps
-// every closure the receivers create per delivery in a call that the published build lacks.
-async function bundled(entry: string, name: string): Promise<string> {
-  const outfile = `${OUT}${name}.mjs`;
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    packages: 'external',
-    logLevel: 'silent',
-  });
-  return outfile;
-}
-const CHILD = await bundled(fileURLToPath(new URL('./receiver-process.ts', import.meta.url)), 'receiver-process');
-const ENTRY = await bundled(fileURLToPath(new URL('../../src/webhooks/index.ts', import.meta.url)), 'webhooks');
-
-const body = JSON.stringify({
-  id: 'evt_bench_receiver_1',
-  type: 'deposit.created',
-  timestamp: new Date().toISOString(),
-  data: { depositId: 'dep_1', token: 'USDC', amount: '10.00', transactionHash: `0x${'ab'.repeat(32)}`, memo: 'x'.repeat(640) },
-});
-const hex = createHmac('sha256', SECRET).update(body).digest('hex');
-const t = Math.floor(Date.now() / 1000);
-const common = { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
-// Each peer's own signature header, as receivers.mjs sends them.
-const HEADERS: Record<string, Record<string, string>> = {
-  octokit: { ...common, 'x-hub-signature-256': `sha256=${hex}` },
-  stripe: { ...common, 'stripe-signature': `t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${body}`).digest('hex')}` },
-  standard: {
-    ...common,
-    'webhook-id': 'msg_1',
-    'webhook-timestamp': String(t),
-    'webhook-signature': `v1,${createHmac('sha256', Buffer.from('c'.repeat(32)))
-      .update(`msg_1.${t}.${body}`)
-      .digest('base64')}`,
-  },
-};
-const headersOf = (kind: string) => HEADERS[kind] ?? { ...common, 'x-webhook-signature': hex };
+const { child: CHILD, entry: ENTRY } = await bundledReceivers();
 const PEERS_DIR = option('peers') ?? fileURLToPath(new URL('../../.tmp/bench-peers/node_modules', import.meta.url));
 
 interface Receiver {
@@ -92,25 +45,8 @@ const cpuOf = (child: ChildProcess) =>
     child.send('cpu');
   });
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-
-function post(port: number, headers: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, path: '/hooks', method: 'POST', headers, agent }, (res) => {
-      res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`answered ${res.statusCode}`))));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
 async function load({ port, headers }: Receiver, requests: number): Promise<void> {
-  let left = requests;
-  const lane = async () => {
-    while (left-- > 0) await post(port, headers);
-  };
-  await Promise.all(Array.from({ length: CONNECTIONS }, lane));
+  await send(port, headers, requests);
 }
 
 /** CPU microseconds the receiver spends per delivery over `REQUESTS` deliveries. */
@@ -137,7 +73,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 for (const receiver of receivers) receiver.child.send('stop');
-agent.destroy();
+stopLoad();
 
 console.log(
   `node ${process.version}, ${ROUNDS} rounds of ${REQUESTS} deliveries (${Buffer.byteLength(body)} bytes, ${CONNECTIONS} connections); receiver CPU time, medians`,

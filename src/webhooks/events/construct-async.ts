@@ -2,7 +2,7 @@
 import { signatureError } from '../errors.js';
 import { parseWebhookEvent } from './event-envelope.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
-import { checkFreshness, checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
+import { checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
 import {
   checkPayload,
   secretHasEdgeWhitespace,
@@ -47,5 +47,5 @@ export async function constructWebhookEventAsync(
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
   const check = await checkSignatureAsync(bytes, signature, secret, 'constructWebhookEventAsync');
   if (check !== 'ok') throw signatureError(check, secretHasEdgeWhitespace(secret));
-  return checkFreshness(parseWebhookEvent(bytes), maxEventAge);
+  return parseWebhookEvent(bytes, maxEventAge);
 }

@@ -2,7 +2,7 @@
 import { signatureError } from '../errors.js';
 import { parseWebhookEvent } from './event-envelope.js';
 import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
-import { checkFreshness, checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
+import { checkMaxEventAge, type ConstructWebhookEventOptions } from './freshness.js';
 import {
   checkPayload,
   secretHasEdgeWhitespace,
@@ -10,6 +10,7 @@ import {
   type WebhookSecret,
   type WebhookSignatureHeader,
 } from '../inputs.js';
+import { oneShotHmacHex } from '../verification/one-shot-hmac.js';
 import { checkSignatureSync } from '../verification/verify-node.js';
 
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -46,7 +47,7 @@ export function constructWebhookEvent(
   const maxEventAge = checkMaxEventAge(options?.maxEventAge, 'constructWebhookEvent');
   // The bytes that are hashed are the very bytes that are parsed.
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  const check = checkSignatureSync(bytes, signature, secret, 'constructWebhookEvent');
+  const check = checkSignatureSync(bytes, signature, secret, 'constructWebhookEvent', oneShotHmacHex);
   if (check !== 'ok') throw signatureError(check, secretHasEdgeWhitespace(secret));
-  return checkFreshness(parseWebhookEvent(bytes), maxEventAge);
+  return parseWebhookEvent(bytes, maxEventAge);
 }

@@ -2,7 +2,6 @@
 // de-duplication store has forgotten an event id, a captured delivery could otherwise be
 // replayed and handled again. No `node:*` import.
 import { WebhookVerificationError } from '../errors.js';
-import type { UnknownWebhookEvent, WebhookEvent } from './events.js';
 
 /**
  * Options of `constructWebhookEvent` and `constructWebhookEventAsync`.
@@ -52,22 +51,23 @@ export function hours(ms: number): string {
   return `${Math.round((ms / 3_600_000) * 10) / 10} h`;
 }
 
-/** Throws `stale_event` when an authentic event's `timestamp` is outside the accepted window. */
-export function checkFreshness<E extends WebhookEvent | UnknownWebhookEvent>(event: E, maxEventAge: number, now = Date.now()): E {
-  if (maxEventAge === Number.POSITIVE_INFINITY) return event;
-  const signedAt = Date.parse(event.timestamp);
+/**
+ * Throws `stale_event` when an authentic event, signed at `signedAt` (ms since the epoch, read from
+ * its `timestamp`), is outside the accepted window.
+ */
+export function checkEventAge(id: string, signedAt: number, maxEventAge: number, now = Date.now()): void {
+  if (maxEventAge === Number.POSITIVE_INFINITY) return;
   const age = now - signedAt;
   if (age > maxEventAge) {
     throw new WebhookVerificationError(
       'stale_event',
-      `Event ${event.id} is ${hours(age)} old, more than maxEventAge (${hours(maxEventAge)}): refused so a replayed delivery is not handled twice. If your receiver was down longer, raise maxEventAge.`,
+      `Event ${id} is ${hours(age)} old, more than maxEventAge (${hours(maxEventAge)}): refused so a replayed delivery is not handled twice. If your receiver was down longer, raise maxEventAge.`,
     );
   }
   if (-age > MAX_CLOCK_SKEW_MS) {
     throw new WebhookVerificationError(
       'stale_event',
-      `Event ${event.id} is dated ${Math.round(-age / 1000)} s in the future (more than 5 minutes ahead): check this machine's clock.`,
+      `Event ${id} is dated ${Math.round(-age / 1000)} s in the future (more than 5 minutes ahead): check this machine's clock.`,
     );
   }
-  return event;
 }

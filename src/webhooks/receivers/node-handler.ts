@@ -39,16 +39,19 @@ const STREAM_CONSUMED =
 
 type BodyRead =
   | { body: Uint8Array | string }
-  | { problem: 'too_large' | 'timeout' }
+  | { problem: 'too_large' | 'timeout' | 'unreadable' }
   | { problem: 'configuration'; message: string };
 
 const encoder = /* @__PURE__ */ new TextEncoder();
+// What a handler that answered without waiting returns: its callers may still `await` it.
+const ANSWERED: Promise<void> = /* @__PURE__ */ Promise.resolve();
 
 function isEmptyObject(value: unknown): boolean {
   return typeof value === 'object' && value !== null && Object.keys(value).length === 0 && !Array.isArray(value);
 }
 
-function readNodeBody(req: NodeWebhookRequest, limit: number, readTimeout: number): BodyRead | Promise<BodyRead> {
+/** The body a parser left in `req.body`, or why there is none to read; `undefined`: read the stream. */
+function bodyAtHand(req: NodeWebhookRequest, limit: number): BodyRead | undefined {
   const { body } = req;
   if (typeof body === 'string' || body instanceof Uint8Array) return { body };
   // Express 4's parsers set `{}` even for a content type they skip; the stream is then unread.
@@ -56,17 +59,20 @@ function readNodeBody(req: NodeWebhookRequest, limit: number, readTimeout: numbe
   if (body !== undefined && body !== null && !skipped) return { problem: 'configuration', message: PARSED_BODY };
   // Reading an ended stream would wait forever; say what went wrong instead.
   if (req.readableEnded) return { problem: 'configuration', message: STREAM_CONSUMED };
-  const declared = Number(req.headers['content-length']);
   // Stryker disable next-line ObjectLiteral: the handler answers 413 to any problem but a timeout, so `{}` reads the same.
-  if (declared > limit) return { problem: 'too_large' };
-  return readStream(req, limit, readTimeout, declared);
+  if (Number(req.headers['content-length']) > limit) return { problem: 'too_large' };
+  return undefined;
 }
 
 /**
- * Collects the stream's bytes until it ends, it passes `limit`, or `readTimeout` passes. Listeners,
- * not async iteration: leaving a `for await` destroys the request, and with it the socket the 413 or
- * 408 must still be written to. Once settled, every listener and the timer are gone and the chunks
- * are dropped; whatever else the sender writes flows past unread until the answer closes the connection.
+ * Collects the stream's bytes until it ends, it passes `limit`, it breaks (an error, or closed before
+ * its end), or `readTimeout` passes, and hands `done` what came of it, once. Listeners, not async
+ * iteration: leaving a `for await` destroys the request, and with it the socket the 413 or 408 must
+ * still be written to. Settled short of the end, every listener and the timer are gone and the
+ * chunks are dropped; whatever else the sender writes flows past unread until the answer closes the
+ * connection.
+ * A callback, not a promise: the answer is written in the same turn as the body's end, without a
+ * promise and an `await` between them.
  *
  * The deadline is armed a microtask later, and only if by then the body is not wholly received (all
  * its Content-Length, or the request `complete`) or the stream does not flow: a body that came in
@@ -75,37 +81,43 @@ function readNodeBody(req: NodeWebhookRequest, limit: number, readTimeout: numbe
  * of what the receiver added to node:http's own work. A body still on the wire gets the full
  * `readTimeout`, counted from that microtask.
  */
-function readStream(req: IncomingMessage, limit: number, readTimeout: number, declared: number): Promise<BodyRead> {
-  return new Promise((resolve, reject) => {
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let stop: (() => void) | undefined;
-    let settled = false;
-    const settle = (result: BodyRead | undefined, error?: unknown) => {
-      settled = true;
-      stop?.();
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      if (result) resolve(result);
-      else reject(error);
-    };
-    const onData = (chunk: Uint8Array | string) => {
-      const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
-      size += bytes.byteLength;
-      if (size > limit) settle({ problem: 'too_large' });
-      else chunks.push(bytes);
-    };
-    const onEnd = () => settle({ body: concatBytes(chunks, size) });
-    const onError = (error: unknown) => settle(undefined, error);
-    const onClose = () => settle(undefined, new Error('The request closed before its body ended.'));
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-    queueMicrotask(() => {
-      // All of a Content-Length body read means its end is parsed, though node:http sets `complete`
-      // only after this microtask. A stream another middleware paused may never end.
-      const received = req.complete || size === declared;
-      if (!settled && !(received && req.readableFlowing)) {
-        stop = startDeadline(readTimeout, () => settle({ problem: 'timeout' }));
-      }
-    });
+function readStream(req: IncomingMessage, limit: number, readTimeout: number, done: (read: BodyRead) => void): void {
+  const declared = Number(req.headers['content-length']);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let stop: (() => void) | undefined;
+  let settled = false;
+  const finish = (read: BodyRead) => {
+    settled = true;
+    stop?.();
+    done(read);
+  };
+  // Short of its end, the stream may go on emitting: nothing of it is wanted. node:http emits the
+  // close right after the end, while the answer may still be pending: it must not count then.
+  const settle = (read: BodyRead) => {
+    if (settled) return;
+    req.off('data', onData).off('end', onEnd).off('error', onBroken).off('close', onBroken);
+    finish(read);
+  };
+  const onData = (chunk: Uint8Array | string) => {
+    const bytes = typeof chunk === 'string' ? encoder.encode(chunk) : chunk;
+    size += bytes.byteLength;
+    if (size > limit) settle({ problem: 'too_large' });
+    else chunks.push(bytes);
+  };
+  // After its end a request emits nothing but its close, so its listeners are left to go with it:
+  // taking the four off measured 0.5 µs per delivery, a third of what reading the body costs here.
+  const onEnd = () => finish({ body: concatBytes(chunks, size) });
+  // An error, or a close before the end: nothing of what came is worth keeping.
+  const onBroken = () => settle({ problem: 'unreadable' });
+  req.on('data', onData).on('end', onEnd).on('error', onBroken).on('close', onBroken);
+  queueMicrotask(() => {
+    // All of a Content-Length body read means its end is parsed, though node:http sets `complete`
+    // only after this microtask. A stream another middleware paused may never end.
+    const received = req.complete || size === declared;
+    if (!settled && !(received && req.readableFlowing)) {
+      stop = startDeadline(readTimeout, () => settle({ problem: 'timeout' }));
+    }
   });
 }
 
@@ -158,22 +170,17 @@ export function createNodeWebhookHandler<Db = never>(
   // Crypto path stays for a runtime that runs Node's (req, res) API without node:crypto.
   const receive = receiverFor(options, resolved, loadNodeCrypto() ? constructWebhookEvent : constructWebhookEventAsync);
 
-  return async function handleWebhook(req, res) {
-    if (req.method !== 'POST') return send(res, respond('method_not_allowed'));
-    let read = readNodeBody(req, maxBodyBytes, readTimeout);
-    if (isThenable(read)) {
-      try {
-        read = await read;
-      } catch {
-        return send(res, respond('invalid_payload', 'The request body could not be read.'));
-      }
-    }
+  // Answers a read body, or why there is none; a promise only while the store or callback is pending.
+  function answer(req: NodeWebhookRequest, res: ServerResponse, read: BodyRead): Promise<void> | undefined {
     if ('body' in read) {
-      const answer = receive({ body: read.body, signature: req.headers[WEBHOOK_SIGNATURE_HEADER] });
-      send(res, isThenable(answer) ? await answer : answer);
+      const result = receive({ body: read.body, signature: req.headers[WEBHOOK_SIGNATURE_HEADER] });
+      if (isThenable(result)) return result.then((settled) => send(res, settled));
+      send(res, result);
     } else if (read.problem === 'configuration') {
       onError(new TypeError(read.message));
       send(res, respond('configuration_error', read.message));
+    } else if (read.problem === 'unreadable') {
+      send(res, respond('invalid_payload', 'The request body could not be read.'));
     } else {
       // The rest of the upload is not wanted; closing after the answer stops it.
       res.setHeader('connection', 'close');
@@ -182,5 +189,25 @@ export function createNodeWebhookHandler<Db = never>(
         read.problem === 'timeout' ? respond('read_timeout', readTimeoutMessage(readTimeout)) : respond('payload_too_large'),
       );
     }
+    return undefined;
+  }
+
+  return function handleWebhook(req, res) {
+    if (req.method !== 'POST') {
+      send(res, respond('method_not_allowed'));
+      return ANSWERED;
+    }
+    const read = bodyAtHand(req, maxBodyBytes);
+    if (read !== undefined) return answer(req, res, read) ?? ANSWERED;
+    return new Promise((resolve, reject) => {
+      readStream(req, maxBodyBytes, readTimeout, (body) => {
+        // Settled inside a stream event: a throw there would be the process's, not this promise's.
+        try {
+          resolve(answer(req, res, body));
+        } catch (error) {
+          reject(error);
+        }
+      });
+    });
   };
 }

@@ -9,7 +9,7 @@ import {
   DEFAULT_MAX_EVENT_AGE,
   WebhookVerificationError,
 } from '../../../src/webhooks/index.js';
-import { checkFreshness, hours, MAX_CLOCK_SKEW_MS } from '../../../src/webhooks/events/freshness.js';
+import { checkEventAge, hours, MAX_CLOCK_SKEW_MS } from '../../../src/webhooks/events/freshness.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 const HOUR = 3_600_000;
@@ -60,6 +60,22 @@ describe('webhook freshness (maxEventAge)', () => {
     );
   });
 
+  it('applies to event types this SDK does not know, and comes after the envelope checks', async () => {
+    const timestamp = new Date(Date.now() - 100 * HOUR).toISOString();
+    const future = createSignedWebhookDelivery({ type: 'loan.future', data: {}, secret: SECRET, timestamp });
+    const signature = future.headers['x-webhook-signature'];
+    expect(await codeOf(() => constructWebhookEvent(future.body, signature, SECRET))).toBe('stale_event');
+    expect(await codeOf(() => constructWebhookEventAsync(future.body, signature, SECRET))).toBe('stale_event');
+    const broken = createSignedWebhookDelivery({
+      type: 'deposit.created',
+      data: { ...depositData(), amount: 10 } as never,
+      secret: SECRET,
+      timestamp,
+    });
+    const brokenSignature = broken.headers['x-webhook-signature'];
+    expect(await codeOf(() => constructWebhookEvent(broken.body, brokenSignature, SECRET))).toBe('invalid_envelope');
+  });
+
   it('a forged old delivery is a signature failure, not stale: authenticity is checked first', async () => {
     const d = deliveryAt(-100 * HOUR);
     expect(await codeOf(() => constructWebhookEvent(d.body, 'f'.repeat(64), SECRET))).toBe('signature_mismatch');
@@ -102,12 +118,11 @@ describe('webhook freshness (maxEventAge)', () => {
   });
 });
 
-describe('checkFreshness at the edges of the window', () => {
+describe('checkEventAge at the edges of the window', () => {
   const signedAt = Date.parse('2026-03-01T12:00:00.000Z');
-  const event = { id: 'evt_edge', type: 'score.updated', timestamp: '2026-03-01T12:00:00.000Z', data: {} } as const;
   const messageOf = (maxEventAge: number, now: number) => {
     try {
-      checkFreshness(event, maxEventAge, now);
+      checkEventAge('evt_edge', signedAt, maxEventAge, now);
       return undefined;
     } catch (error) {
       expect(error).toMatchObject({ code: 'stale_event' });
@@ -116,14 +131,19 @@ describe('checkFreshness at the edges of the window', () => {
   };
 
   it('accepts an event exactly maxEventAge old and refuses one a millisecond older', () => {
-    expect(checkFreshness(event, HOUR, signedAt + HOUR)).toBe(event);
+    expect(messageOf(HOUR, signedAt + HOUR)).toBeUndefined();
     expect(messageOf(HOUR, signedAt + HOUR + 1)).toBeDefined();
   });
 
   it('accepts an event exactly 5 minutes ahead and refuses one a millisecond further', () => {
     expect(MAX_CLOCK_SKEW_MS).toBe(300_000);
-    expect(checkFreshness(event, HOUR, signedAt - MAX_CLOCK_SKEW_MS)).toBe(event);
+    expect(messageOf(HOUR, signedAt - MAX_CLOCK_SKEW_MS)).toBeUndefined();
     expect(messageOf(HOUR, signedAt - MAX_CLOCK_SKEW_MS - 1)).toBeDefined();
+  });
+
+  it('checks neither edge when maxEventAge is Infinity', () => {
+    expect(messageOf(Number.POSITIVE_INFINITY, signedAt + 1e12)).toBeUndefined();
+    expect(messageOf(Number.POSITIVE_INFINITY, signedAt - 1e12)).toBeUndefined();
   });
 
   it('says how old the event is and what the limit is, in hours with one decimal', () => {
@@ -139,9 +159,8 @@ describe('checkFreshness at the edges of the window', () => {
   });
 
   it('uses the current time when none is given', () => {
-    const now = { ...event, timestamp: new Date().toISOString() };
-    expect(checkFreshness(now, HOUR)).toBe(now);
-    const old = { ...event, timestamp: new Date(Date.now() - 2 * HOUR).toISOString() };
-    expect(() => checkFreshness(old, HOUR)).toThrow(WebhookVerificationError);
+    expect(() => checkEventAge('evt_now', Date.now(), HOUR)).not.toThrow();
+    expect(() => checkEventAge('evt_old', Date.now() - 2 * HOUR, HOUR)).toThrow(WebhookVerificationError);
+    expect(() => checkEventAge('evt_ahead', Date.now() + 2 * MAX_CLOCK_SKEW_MS, HOUR)).toThrow(WebhookVerificationError);
   });
 });

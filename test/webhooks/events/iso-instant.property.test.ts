@@ -1,8 +1,9 @@
-// The `timestamp` check reads the text by index; it must accept exactly what the regular expression
-// plus calendar check it replaced accepted (kept here as the reference).
+// The `timestamp` reading goes by index; it must accept exactly what the regular expression plus
+// calendar check it replaced accepted (kept here as the reference), and name the instant Date.parse
+// names.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isIsoInstant } from '../../../src/webhooks/events/iso-instant.js';
+import { isoInstantTime } from '../../../src/webhooks/events/iso-instant.js';
 
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?(?:[Zz]|[+-](\d{2}):(\d{2}))$/;
 
@@ -54,7 +55,9 @@ const nearInstant = fc
   )
   .map((parts) => parts.join(''));
 
-describe('isIsoInstant', () => {
+const isIsoInstant = (text: string) => !Number.isNaN(isoInstantTime(text));
+
+describe('isoInstantTime', () => {
   it('accepts exactly what the regular expression and calendar check accepted, on near misses and on any string', () => {
     fc.assert(
       fc.property(fc.oneof(nearInstant, fc.string(), fc.string({ unit: 'binary' })), (text) => {
@@ -62,6 +65,34 @@ describe('isIsoInstant', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it('names the millisecond Date.parse names, for every instant it accepts', () => {
+    // V8 reads a fraction of 10 digits or more by another rule (".0001000000" as 1 ms); the digits
+    // past the millisecond are cut, so the reference gets the first nine.
+    const cut = (text: string) => text.replace(/(\.\d{9})\d+/, '$1');
+    fc.assert(
+      fc.property(nearInstant, (text) => {
+        if (isIsoInstant(text)) expect(isoInstantTime(text)).toBe(Date.parse(cut(text)));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it.each([
+    ['2026-06-01T08:00:00Z', 1_780_300_800_000],
+    ['2026-06-01T08:00:00.5Z', 1_780_300_800_500],
+    ['2026-06-01T08:00:00.25Z', 1_780_300_800_250],
+    ['2026-06-01T08:00:00.125Z', 1_780_300_800_125],
+    ['2026-06-01T08:00:00.1239Z', 1_780_300_800_123],
+    ['2026-06-01T08:00:00.0001000000Z', 1_780_300_800_000],
+    ['2026-06-01T10:30:00+02:30', 1_780_300_800_000],
+    ['2026-06-01T05:30:00-02:30', 1_780_300_800_000],
+    ['0000-01-01T00:00:00Z', -62_167_219_200_000],
+    ['0050-03-01T00:00:00Z', -60_584_198_400_000],
+    ['9999-12-31T23:59:59.999Z', 253_402_300_799_999],
+  ])('%s is %d ms after the epoch', (text, ms) => {
+    expect(isoInstantTime(text)).toBe(ms);
   });
 
   it.each([

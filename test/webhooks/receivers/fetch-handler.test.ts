@@ -136,7 +136,7 @@ describe('createWebhookHandler', () => {
       400,
       { error: 'invalid_payload', message: 'The request body could not be read.' },
     ]);
-    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(response.headers.get('content-type')).toBe('application/json');
     expect(onDeposit).not.toHaveBeenCalled();
   });
 

@@ -89,4 +89,16 @@ describe('createNodeWebhookHandler reading the stream itself', () => {
       expect(onDeposit).toHaveBeenCalledOnce();
     }
   });
+
+  it('rejects its promise when writing the answer throws, instead of throwing from the stream event', async () => {
+    const { handler } = setup();
+    const req = request({ 'x-webhook-signature': 'f'.repeat(64) });
+    const { res } = response();
+    res.writeHead = () => {
+      throw new Error('the response is gone');
+    };
+    const done = handler(req, res);
+    req.end('{"id":"evt_1"}');
+    await expect(done).rejects.toThrow('the response is gone');
+  });
 });

@@ -15,7 +15,7 @@ describe('receiver answers', () => {
     }).toThrow(TypeError);
     expect(first).toEqual({
       status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+      headers: { 'content-type': 'application/json' },
       body: '{"received":true}',
       outcome: 'processed',
     });
