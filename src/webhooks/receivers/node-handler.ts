@@ -193,12 +193,17 @@ export function createNodeWebhookHandler<Db = never>(
   }
 
   return function handleWebhook(req, res) {
-    if (req.method !== 'POST') {
-      send(res, respond('method_not_allowed'));
-      return ANSWERED;
+    try {
+      if (req.method !== 'POST') {
+        send(res, respond('method_not_allowed'));
+        return ANSWERED;
+      }
+      const read = bodyAtHand(req, maxBodyBytes);
+      if (read !== undefined) return answer(req, res, read) ?? ANSWERED;
+    } catch (error) {
+      // As from an async function: a throw rejects the promise, whichever way the body came.
+      return Promise.reject(error);
     }
-    const read = bodyAtHand(req, maxBodyBytes);
-    if (read !== undefined) return answer(req, res, read) ?? ANSWERED;
     return new Promise((resolve, reject) => {
       readStream(req, maxBodyBytes, readTimeout, (body) => {
         // Settled inside a stream event: a throw there would be the process's, not this promise's.

@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createNodeWebhookHandler, createSignedWebhookDelivery, type NodeWebhookRequest } from '../../../src/webhooks/index.js';
-import { recordedResponse as response } from '../../helpers/node-exchange.js';
+import { bufferedRequest, recordedResponse as response } from '../../helpers/node-exchange.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 function request(headers: Record<string, string> = {}) {
@@ -99,6 +99,19 @@ describe('createNodeWebhookHandler reading the stream itself', () => {
     };
     const done = handler(req, res);
     req.end('{"id":"evt_1"}');
+    await expect(done).rejects.toThrow('the response is gone');
+  });
+
+  it('rejects, and does not throw, when writing the answer to a body a parser left in req.body throws', async () => {
+    const { handler } = setup();
+    const { res } = response();
+    res.writeHead = () => {
+      throw new Error('the response is gone');
+    };
+    let done: Promise<void> | undefined;
+    expect(() => {
+      done = handler(bufferedRequest('{"id":"evt_1"}', { 'x-webhook-signature': 'f'.repeat(64) }), res);
+    }).not.toThrow();
     await expect(done).rejects.toThrow('the response is gone');
   });
 });
