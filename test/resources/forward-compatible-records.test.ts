@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type CreditPlatform, OPERATIONS, type OperationName } from '../../src/index.js';
+import { type CreditPlatform, OPERATIONS, type OperationName, RequestValidationError } from '../../src/index.js';
 import { type AnySchema, type Operation, pathParamNames } from '../../src/core/operations/operation.js';
-import { client, http, ok, useMswServer } from '../helpers/msw.js';
+import { captureError } from '../helpers/capture.js';
+import { client, countSent, http, ok, useMswServer } from '../helpers/msw.js';
 
 // A newer service, answering every operation the SDK declares. Each record is built from the
 // operation's own response schema, so a record or a field added later is swept without a change
@@ -119,5 +120,30 @@ describe('a newer service: unknown values and unknown fields in every record, va
     for (const field of ['status', 'permissions[]', 'events[]', 'type', 'tier', 'creditTier', 'kycStatus', 'token', 'chain']) {
       expect(fields).toContain(field);
     }
+  });
+});
+
+// biome-ignore lint/suspicious/noExplicitAny: a value read from a record, sent back as plain JavaScript would
+type Loose = any;
+
+describe('requests stay closed: a value only a newer service knows is not sent back', () => {
+  it.each([
+    [
+      'keys.create permissions',
+      (c: CreditPlatform) => c.keys.create({ name: 'ci', permissions: [NEWER_VALUE as Loose] }),
+      'permissions.0',
+    ],
+    [
+      'webhooks.create events',
+      (c: CreditPlatform) => c.webhooks.create({ url: 'https://example.com/h', events: [NEWER_VALUE as Loose], secret: 's' }),
+      'events.0',
+    ],
+    ['credit.update status', (c: CreditPlatform) => c.credit.update('cl_1', { status: NEWER_VALUE as Loose }), 'status'],
+  ] as const)('%s', async (_, send, field) => {
+    const sent = countSent(server);
+    const error = await captureError(send(client()));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).errors.map((item) => item.field)).toEqual([field]);
+    expect(sent()).toBe(0);
   });
 });
