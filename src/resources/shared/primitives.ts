@@ -118,7 +118,8 @@ export const PERMISSIONS = ['read', 'write', 'admin'] as const;
 export const permissionSchema = z.enum(PERMISSIONS, { error: 'must be one of: read, write, admin' });
 
 /**
- * An API key permission: one of `read`, `write`, `admin`.
+ * An API key permission a request may name: one of `read`, `write`, `admin`. A key record's
+ * `permissions` (`ApiKey['permissions']`) may also hold one added after this SDK version.
  *
  * @example
  * ```ts
