@@ -26,7 +26,7 @@ const creditLineShape = {
   /** The credit tier the line was opened under. */
   tier: z.optional(creditTier),
   /** `active`, `frozen` (no further draws) or `closed`. */
-  status: z.optional(openEnum(CREDIT_LINE_STATUSES)),
+  status: z.optional(openEnum<(typeof CREDIT_LINE_STATUSES)[number]>()),
   /** A decimal string; below `"1.0"` the service refuses further draws (HEALTH_FACTOR_LOW). */
   healthFactor: z.optional(decimalString),
   /** When the line was opened (ISO 8601 UTC). */

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { type Chain, KNOWN_CHAINS, KNOWN_TOKENS, type Token } from '../../utils/known-assets.js';
-import { PERMISSIONS } from './primitives.js';
+import type { Chain, KNOWN_CHAINS, KNOWN_TOKENS, Token } from '../../utils/known-assets.js';
+import type { PERMISSIONS } from './primitives.js';
 
 // Building blocks of the response schemas. Responses are checked for types, not for the
 // formats the request rules enforce: a record the service already accepted is not ours to
@@ -17,34 +17,33 @@ export const timestamp = z.string();
 export const decimalString = z.string();
 
 /**
- * The one way an enum-like response field is declared: typed `'known' | (string & {})`, so an
- * editor offers the known values and narrowing on them works, while any string the service sends
- * is accepted, never an `InvalidResponseError`. A user's exhaustive `switch` needs a `default`.
- * The values are the documentation of the type only: at run time the field is checked as a
- * string. Request fields use a closed `z.enum` of the same values instead (primitives.ts).
+ * The one way an enum-like response field is declared: `openEnum<'a' | 'b'>()` is typed
+ * `'a' | 'b' | (string & {})`, so an editor offers the known values and a comparison with one
+ * compiles, while any string the service sends is accepted, never an `InvalidResponseError`. A
+ * user's exhaustive `switch` needs a `default`. At run time the field is checked as a string, so
+ * the known values are a type argument only and add nothing to the bundle. Request fields use a
+ * closed `z.enum` of the same values instead (primitives.ts).
  */
-export function openEnum<const V extends readonly [string, ...string[]]>(
-  _values: V,
-): z.ZodMiniType<V[number] | (string & {}), V[number] | (string & {})> {
-  return z.string() as unknown as z.ZodMiniType<V[number] | (string & {}), V[number] | (string & {})>;
+export function openEnum<Known extends string>(): z.ZodMiniType<Known | (string & {}), Known | (string & {})> {
+  return z.string() as unknown as z.ZodMiniType<Known | (string & {}), Known | (string & {})>;
 }
 
 /** A token symbol, typed as the open {@link Token} union. */
-export const tokenString: z.ZodMiniType<Token, Token> = openEnum(KNOWN_TOKENS);
+export const tokenString: z.ZodMiniType<Token, Token> = openEnum<(typeof KNOWN_TOKENS)[number]>();
 
 /** A chain name, typed as the open {@link Chain} union. */
-export const chainString: z.ZodMiniType<Chain, Chain> = openEnum(KNOWN_CHAINS);
+export const chainString: z.ZodMiniType<Chain, Chain> = openEnum<(typeof KNOWN_CHAINS)[number]>();
 
 /** An API key permission as a record states it: `read`, `write`, `admin`, or one added later. */
-export const permissionValue = openEnum(PERMISSIONS);
+export const permissionValue = openEnum<(typeof PERMISSIONS)[number]>();
 
 /** Where a money movement or a payment stands: `pending` until settled, then `confirmed` or `failed`. */
-export const settlementStatus = openEnum(['pending', 'confirmed', 'failed']);
+export const settlementStatus = openEnum<'pending' | 'confirmed' | 'failed'>();
 
 // The public documentation names only the lowest and the highest tier; the open union keeps the
 // ones in between (and any new one) without inventing their names.
 /** A credit tier, `SECURED_ONLY` … `PREMIUM`: an account's, a credit line's and a score's. */
-export const creditTier = openEnum(['SECURED_ONLY', 'PREMIUM']);
+export const creditTier = openEnum<'SECURED_ONLY' | 'PREMIUM'>();
 
 /**
  * The fields of an on-chain money movement, shared by transactions, deposits and withdrawals.

@@ -3,7 +3,7 @@ import type { APIPromise } from '../../core/operations/api-promise.js';
 import { defineOperation } from '../../core/operations/operation.js';
 import type { PagePromise } from '../../core/pagination/page-promise.js';
 import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
-import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
+import type { WebhookEventType } from '../../webhooks/event-types.js';
 import { APIResource } from '../resource.js';
 import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
 import { openEnum, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
@@ -11,7 +11,7 @@ import { type ListParams, listQuery } from '../shared/pagination.js';
 import { eventTypesRule, httpsUrlRule, idRule, secretRule } from '../shared/primitives.js';
 
 /** The two subscription states of the spec (section 3), open to a state added later. */
-const webhookStatusSchema = openEnum(['active', 'inactive']);
+const webhookStatusSchema = openEnum<'active' | 'inactive'>();
 /**
  * `active`, or `inactive` after six failed delivery attempts (reactivated from the dashboard); or
  * a state a newer service adds, as the string it sent. A `switch` over it needs a `default`.
@@ -30,7 +30,7 @@ export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
 
 // A type added to the service after this release must not make listing subscriptions fail,
 // so the array takes any string while the type keeps the 11 known ones for autocomplete.
-const subscribedEvent = openEnum(WEBHOOK_EVENT_TYPES);
+const subscribedEvent = openEnum<WebhookEventType>();
 
 const webhookSubscriptionShape = {
   /** The subscription id, prefixed `wh_`. */
