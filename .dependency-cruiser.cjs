@@ -120,6 +120,14 @@ module.exports = {
       },
     },
     {
+      name: 'money-stands-alone',
+      severity: 'error',
+      comment:
+        'credit-platform/money is exact arithmetic on decimal strings: it imports nothing of the SDK and no package, so it costs the other entries nothing and loads nothing.',
+      from: { path: '^src/money/' },
+      to: { path: '^src/(?!money/)|(^|/)node_modules/' },
+    },
+    {
       name: 'pg-never-loaded',
       severity: 'error',
       comment: 'pg is an optional peer: the SDK drives the Pool it is given and never imports the package, types included.',
