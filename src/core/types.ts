@@ -174,6 +174,8 @@ export interface HttpCall {
 export interface HttpResult {
   readonly data: unknown;
   readonly response: Response;
+  /** The call's id (observability/request-id.ts), made by the transport when the call started. */
+  readonly requestId: string;
   /** `text` (built from the response) with the call's secrets removed. */
   redact(text: string): string;
   /** The response body with the call's secrets removed. */

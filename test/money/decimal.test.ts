@@ -1,5 +1,5 @@
 import { inspect } from 'node:util';
-import ReferenceDecimal from 'decimal.js';
+import { Decimal as ReferenceDecimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Decimal } from '../../src/money/index.js';

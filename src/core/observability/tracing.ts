@@ -23,6 +23,8 @@ export interface RequestTraceContext {
   method: string;
   /** The path relative to the base URL, e.g. `/accounts/me`. */
   path: string;
+  /** The call's id: the same as its errors' `requestId` and its log lines' `requestId` field. */
+  requestId: string;
   /** The status of the last response; `undefined` when no response came. Set at the end. */
   status?: number | undefined;
   /** Attempts made, retries included. Set at the end. */

@@ -21,6 +21,8 @@ export interface CallSetup {
   /** `/accounts/me`: for logs and traces. */
   path: string;
   apiKey: string;
+  /** The call's id: on every attempt's log line, its trace and its error. */
+  requestId: string;
   /** The key and any secret in the body: scrubbed from every string the call produces. */
   secrets: readonly string[];
   maxRetries: number;
@@ -169,6 +171,7 @@ export class CallState {
   #record(outcome: AttemptOutcome | undefined, error: unknown): AttemptRecord {
     const { setup } = this;
     const record: AttemptRecord = {
+      requestId: setup.requestId,
       operation: setup.operation,
       method: setup.method,
       path: setup.path,
