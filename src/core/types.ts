@@ -163,6 +163,8 @@ export interface HttpCall {
   options?: RequestOptions | undefined;
   /** The resource method, e.g. `'transactions.list'`, for logs and traces; `'request'` when absent. */
   operation?: string | undefined;
+  /** The declared path with its parameters as names (`deposits/{depositId}`), for traces. */
+  template?: string | undefined;
 }
 
 /**

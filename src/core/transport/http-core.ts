@@ -41,11 +41,19 @@ export class HttpCore implements Transport {
   readonly #staticKey: string | undefined;
   /** Paces every attempt when the `pacing` option is on. */
   readonly pacer: Pacer | undefined;
+  /** The service's host name and port, for traces. */
+  readonly #server: { address: string; port: number };
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
     this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
+    const base = new URL(options.baseUrl);
+    // An IPv6 host name keeps its brackets in a URL, not in `server.address`.
+    this.#server = {
+      address: base.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: base.port === '' ? (base.protocol === 'http:' ? 80 : 443) : Number(base.port),
+    };
     // Everything that is the same for every call is configured once here: ky merges per-call
     // options into these on each request. The key is not among them: it is added per attempt,
     // after the middleware (call-state.ts).
@@ -86,7 +94,16 @@ export class HttpCore implements Transport {
     const { channel } = tracing;
     if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined, requestId);
     const path = redact(`/${call.path}`, [apiKey]);
-    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path, requestId };
+    const trace: RequestTraceContext = {
+      operation: call.operation ?? 'request',
+      method: call.method,
+      path,
+      pathTemplate: call.template === undefined ? undefined : `/${call.template}`,
+      serverAddress: this.#server.address,
+      serverPort: this.#server.port,
+      requestId,
+      attemptRecords: [],
+    };
     // The channel stores what the traced promise resolves with on the context; resolving with
     // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
     let result: HttpResult | undefined;
