@@ -13,6 +13,7 @@ export const ENTRIES = {
   redis: 'src/redis/index.ts',
   postgres: 'src/postgres/index.ts',
   money: 'src/money/index.ts',
+  otel: 'src/otel/index.ts',
 } as const;
 
 // src/version.ts imports package.json for VERSION (one source for the version): the bundle gets

@@ -83,6 +83,7 @@ const ENTRY_POINTS: Record<string, string> = {
   'credit-platform/redis': 'src/redis/index.ts',
   'credit-platform/postgres': 'src/postgres/index.ts',
   'credit-platform/money': 'src/money/index.ts',
+  'credit-platform/otel': 'src/otel/index.ts',
 };
 
 /**
