@@ -170,6 +170,7 @@ export class HttpCore implements Transport {
         timeout: perCall?.timeout ?? options.timeout,
         totalTimeout,
         host: new URL(options.baseUrl).host,
+        baseUrl: new URL(options.baseUrl),
       });
       throw withRequestId(failure, requestId);
     } finally {
