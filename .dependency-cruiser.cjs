@@ -120,6 +120,29 @@ module.exports = {
       },
     },
     {
+      name: 'money-stands-alone',
+      severity: 'error',
+      comment:
+        'credit-platform/money is exact arithmetic on decimal strings: it imports nothing of the SDK and no package, so it costs the other entries nothing and loads nothing.',
+      from: { path: '^src/money/' },
+      to: { path: '^src/(?!money/)|(^|/)node_modules/' },
+    },
+    {
+      name: 'otel-on-the-trace-channel',
+      severity: 'error',
+      comment:
+        'credit-platform/otel turns the trace channel into spans: it reaches the channel\'s types, the errors and the version, never the client, so the client never loads @opentelemetry/api.',
+      from: { path: '^src/otel/' },
+      to: { path: '^src/(?!otel/|core/observability/tracing\\.ts$|errors/index\\.ts$|errors/|version\\.ts$)' },
+    },
+    {
+      name: 'opentelemetry-in-the-otel-entry-only',
+      severity: 'error',
+      comment: '@opentelemetry/api is an optional peer dependency: only credit-platform/otel loads it.',
+      from: { path: '^src/', pathNot: '^src/otel/' },
+      to: { path: '(^|/)node_modules/@opentelemetry/' },
+    },
+    {
       name: 'pg-never-loaded',
       severity: 'error',
       comment: 'pg is an optional peer: the SDK drives the Pool it is given and never imports the package, types included.',

@@ -12,6 +12,8 @@ export const ENTRIES = {
   'testing-msw': 'src/testing/msw.ts',
   redis: 'src/redis/index.ts',
   postgres: 'src/postgres/index.ts',
+  money: 'src/money/index.ts',
+  otel: 'src/otel/index.ts',
 } as const;
 
 // src/version.ts imports package.json for VERSION (one source for the version): the bundle gets

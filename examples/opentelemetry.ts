@@ -1,43 +1,18 @@
-// OpenTelemetry: one span per SDK call, built from the `credit-platform:request` tracing channel.
+// OpenTelemetry: one client span per SDK call, from credit-platform/otel.
 //
 //   npm run example -- opentelemetry        # against the in-process fake, spans printed
 //
-// The SDK depends on no tracing library: it publishes on a `node:diagnostics_channel`
-// TracingChannel, and this file turns those events into spans with `@opentelemetry/api`. In an
-// application, register your usual TracerProvider (sdk-trace-node with an OTLP exporter) instead
-// of the in-memory one below; the subscriber stays the same.
-import diagnostics_channel from 'node:diagnostics_channel';
-import { type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+// In an application, register your usual TracerProvider (the Node SDK with an OTLP exporter)
+// instead of the in-memory one below; the one line that instruments the SDK stays the same.
+import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { CreditPlatform, type RequestTraceContext, TRACING_CHANNEL } from 'credit-platform';
+import { CreditPlatform } from 'credit-platform';
+import { instrumentCreditPlatform } from 'credit-platform/otel';
 import { startFakeServer } from 'credit-platform/testing';
 
 const exporter = new InMemorySpanExporter();
 trace.setGlobalTracerProvider(new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }));
-const tracer = trace.getTracer('credit-platform-example');
-
-// The span rides on the context object, which is the same object from start to asyncEnd.
-type Traced = RequestTraceContext & { span?: Span };
-diagnostics_channel.tracingChannel<unknown, Traced>(TRACING_CHANNEL).subscribe({
-  start(ctx) {
-    ctx.span = tracer.startSpan(`credit-platform ${ctx.operation}`, {
-      kind: SpanKind.CLIENT,
-      attributes: { 'http.request.method': ctx.method, 'url.path': ctx.path, 'credit_platform.operation': ctx.operation },
-    });
-  },
-  end() {},
-  asyncStart() {},
-  error(ctx) {
-    const error = ctx.error as Error;
-    ctx.span?.recordException(error);
-    ctx.span?.setStatus({ code: SpanStatusCode.ERROR, message: error.name });
-  },
-  asyncEnd(ctx) {
-    if (ctx.status !== undefined) ctx.span?.setAttribute('http.response.status_code', ctx.status);
-    ctx.span?.setAttribute('credit_platform.attempts', ctx.attempts ?? 0);
-    ctx.span?.end();
-  },
-});
+const instrumentation = instrumentCreditPlatform();
 
 const server = await startFakeServer();
 try {
@@ -46,19 +21,23 @@ try {
   server.fake.faults.inject({ path: '/accounts/me', kind: 'status', status: 503, headers: { 'retry-after': '1' } });
   await client.accounts.me();
   await client.transactions.list({ limit: 5 });
-  await client.deposits.retrieve('dep_does_not_exist').catch(() => undefined);
+  const failed = await client.deposits.retrieve('dep_does_not_exist').catch((error: unknown) => error);
 
   const spans = exporter.getFinishedSpans();
   for (const span of spans) {
     const a = span.attributes;
-    const status = span.status.code === SpanStatusCode.ERROR ? `error (${span.status.message})` : 'ok';
+    const status = a['error.type'] === undefined ? 'ok' : `error ${a['error.type']} (${span.status.message})`;
     console.log(
-      `span "${span.name}": ${a['http.request.method']} ${a['url.path']} -> ${a['http.response.status_code']}, ${a['credit_platform.attempts']} attempt(s), ${status}`,
+      `span "${span.name}": ${a['http.request.method']} ${a['url.template']} -> ${a['http.response.status_code']}, ${a['credit_platform.attempts']} attempt(s), ${status}`,
     );
   }
-  const keyInSpans = JSON.stringify(spans.map((s) => s.attributes)).includes(server.apiKey);
+  const failedSpan = spans.find((span) => span.attributes['error.type'] !== undefined);
+  const sameId = failedSpan?.attributes['credit_platform.request_id'] === (failed as { requestId?: string }).requestId;
+  console.log(`the failed call's error.requestId is its span's credit_platform.request_id: ${sameId}`);
+  const keyInSpans = JSON.stringify(spans.map((s) => [s.attributes, s.events])).includes(server.apiKey);
   console.log(`${spans.length} spans recorded; key in any span: ${keyInSpans}`);
-  if (spans.length !== 3 || keyInSpans) process.exitCode = 1;
+  if (spans.length !== 3 || keyInSpans || !sameId) process.exitCode = 1;
 } finally {
+  instrumentation.disable();
   await server.close();
 }

@@ -6,6 +6,7 @@
 // Against the real service the webhook step needs a public HTTPS receiver (WEBHOOK_URL and
 // CREDIT_PLATFORM_WEBHOOK_SECRET); without one it is skipped.
 import { CreditPlatform, type WebhookSubscription } from 'credit-platform';
+import { Decimal } from 'credit-platform/money';
 import { startFakeServer, type FakeServer } from 'credit-platform/testing';
 import { verifyWebhookSignature, WEBHOOK_SIGNATURE_HEADER } from 'credit-platform/webhooks';
 
@@ -22,20 +23,6 @@ async function receiveDelivery(request: Request): Promise<Response> {
   const event = JSON.parse(body) as { id: string; type: string };
   received.push({ id: event.id, type: event.type, verified });
   return new Response(null, { status: 204 });
-}
-
-/**
- * Adds two decimal strings exactly: "0.10" + "0.20" is "0.30", where Number would give
- * 0.30000000000000004. Both are scaled to the longer fraction and added as BigInts.
- */
-function addDecimals(a: string, b: string): string {
-  const [aWhole = '0', aFraction = ''] = a.split('.');
-  const [bWhole = '0', bFraction = ''] = b.split('.');
-  const scale = Math.max(aFraction.length, bFraction.length);
-  const sum = BigInt(aWhole + aFraction.padEnd(scale, '0')) + BigInt(bWhole + bFraction.padEnd(scale, '0'));
-  const digits = (sum < 0n ? -sum : sum).toString().padStart(scale + 1, '0');
-  const sign = sum < 0n ? '-' : '';
-  return scale === 0 ? `${sign}${digits}` : `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
 }
 
 let server: FakeServer | undefined;
@@ -66,12 +53,12 @@ try {
   // 3. Every transaction, exactly once, one page in memory at a time.
   let count = 0;
   let pages = 0;
-  let total = '0';
+  let total = Decimal.from('0');
   for await (const page of client.transactions.list({ limit: 100 }).pages()) {
     pages++;
     for (const tx of page.items) {
       count++;
-      if (tx.amount !== undefined) total = addDecimals(total, tx.amount); // exact: amounts are decimal strings
+      if (tx.amount !== undefined) total = total.plus(tx.amount); // exact: amounts are decimal strings, never numbers
     }
     process.stdout.write(
       process.stdout.isTTY ? `\rtransactions: ${count} (${pages} pages)` : `transactions: ${count} (${pages} pages)\n`,

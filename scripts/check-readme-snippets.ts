@@ -82,6 +82,8 @@ const ENTRY_POINTS: Record<string, string> = {
   'credit-platform/testing/msw': 'src/testing/msw.ts',
   'credit-platform/redis': 'src/redis/index.ts',
   'credit-platform/postgres': 'src/postgres/index.ts',
+  'credit-platform/money': 'src/money/index.ts',
+  'credit-platform/otel': 'src/otel/index.ts',
 };
 
 /**

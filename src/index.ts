@@ -18,7 +18,12 @@ export { DEFAULTS, type ClientOptions } from './core/config/client-options.js';
 export type { ListRequestOptions, RequestOptions, Fetch } from './core/types.js';
 export type { Logger, LogLevel } from './core/types.js';
 export type { Middleware } from './core/types.js';
-export { TRACING_CHANNEL, type RequestTraceContext } from './core/observability/tracing.js';
+export {
+  type RequestTraceAttempt,
+  type RequestTraceAttemptScope,
+  type RequestTraceContext,
+  TRACING_CHANNEL,
+} from './core/observability/tracing.js';
 export { APIPromise, type WithResponse } from './core/operations/api-promise.js';
 export { Page, type ToArrayOptions } from './core/pagination/page.js';
 export { PagePromise } from './core/pagination/page-promise.js';

@@ -94,8 +94,9 @@ run_example key-rotation key-rotation -- \
   '^new key verified' '^revoked key key_' '^old key rejected: AuthenticationError \(401\)' '^application still works' '^rotation complete'
 
 run_example opentelemetry opentelemetry -- \
-  '^span "credit-platform accounts.me": GET /accounts/me -> 200, 2 attempt\(s\), ok' \
-  '^span "credit-platform deposits.retrieve": .* -> 404, 1 attempt\(s\), error \(NotFoundError\)' \
+  '^span "accounts.me": GET /accounts/me -> 200, 2 attempt\(s\), ok' \
+  '^span "deposits.retrieve": GET /deposits/\{depositId\} -> 404, 1 attempt\(s\), error 404 \(NotFoundError\)' \
+  "^the failed call's error.requestId is its span's credit_platform.request_id: true" \
   '^3 spans recorded; key in any span: false'
 
 for receiver in express fastify hono nextjs-route; do

@@ -163,6 +163,8 @@ export interface HttpCall {
   options?: RequestOptions | undefined;
   /** The resource method, e.g. `'transactions.list'`, for logs and traces; `'request'` when absent. */
   operation?: string | undefined;
+  /** The declared path with its parameters as names (`deposits/{depositId}`), for traces. */
+  template?: string | undefined;
 }
 
 /**
@@ -174,6 +176,8 @@ export interface HttpCall {
 export interface HttpResult {
   readonly data: unknown;
   readonly response: Response;
+  /** The call's id (observability/request-id.ts), made by the transport when the call started. */
+  readonly requestId: string;
   /** `text` (built from the response) with the call's secrets removed. */
   redact(text: string): string;
   /** The response body with the call's secrets removed. */

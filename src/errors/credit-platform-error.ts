@@ -24,9 +24,19 @@ export class CreditPlatformError extends Error {
    */
   declare resumeCursor?: string | null;
 
+  /**
+   * The id of the call that failed: made when the call started, the same across its retries, and
+   * the `requestId` field of the call's log lines and the `credit_platform.request_id` attribute
+   * of its span, so one search finds all three. Set on every error a client call throws (even one
+   * refused before sending); `undefined` on errors not tied to a call (a constructor's
+   * `ConfigurationError`, a webhook verification error).
+   */
+  declare requestId?: string;
+
   /** A plain object for logs: no stack, no request, and so never the API key. */
   toJSON(): Record<string, unknown> {
     const json: Record<string, unknown> = { name: this.name, message: this.message };
+    if (this.requestId !== undefined) json.requestId = this.requestId;
     if (this.resumeCursor !== undefined) json.resumeCursor = this.resumeCursor;
     return json;
   }

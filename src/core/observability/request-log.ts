@@ -4,6 +4,8 @@ import type { RetryDecision } from '../retry-policy.js';
 
 /** What one attempt's log line says; never a body, never a header, never the key. */
 export interface AttemptRecord {
+  /** The call's id, the same on every attempt (request-id.ts). */
+  requestId: string;
   operation: string;
   method: string;
   path: string;
@@ -19,6 +21,7 @@ export interface AttemptRecord {
 
 function fields(record: AttemptRecord, decision: RetryDecision | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {
+    requestId: record.requestId,
     operation: record.operation,
     method: record.method,
     path: redact(record.path, record.secrets),

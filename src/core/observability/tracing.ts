@@ -23,6 +23,27 @@ export interface RequestTraceContext {
   method: string;
   /** The path relative to the base URL, e.g. `/accounts/me`. */
   path: string;
+  /**
+   * The operation's path with its parameters as names, e.g. `/deposits/{depositId}` (OpenTelemetry's
+   * `url.template`); `undefined` for `client.request()`, whose path may hold ids.
+   */
+  pathTemplate: string | undefined;
+  /** The service's host name (`server.address`). */
+  serverAddress: string;
+  /** The service's port, the scheme's default when the base URL names none (`server.port`). */
+  serverPort: number;
+  /** The call's id: the same as its errors' `requestId` and its log lines' `requestId` field. */
+  requestId: string;
+  /** One record per attempt made so far, in order; the last may still be running. */
+  attemptRecords: RequestTraceAttempt[];
+  /**
+   * Set by a subscriber in `start`, if it wants to: the SDK then sends each attempt through it,
+   * so that what `send` does (the fetch, and any span a fetch instrumentation makes) runs in the
+   * subscriber's context. `setHeader` adds a trace-propagation header (`traceparent` or
+   * `tracestate` only: nothing else can be set) to that attempt's request. Must call `send` once
+   * and return its promise.
+   */
+  runAttempt?: (attempt: RequestTraceAttemptScope, send: () => Promise<Response>) => Promise<Response>;
   /** The status of the last response; `undefined` when no response came. Set at the end. */
   status?: number | undefined;
   /** Attempts made, retries included. Set at the end. */
@@ -31,6 +52,48 @@ export interface RequestTraceContext {
   pacingWaitMs?: number;
   /** The SDK error the call failed with (set by the channel on `error`). Response data is never put here. */
   error?: unknown;
+}
+
+/**
+ * One attempt of a traced call, as {@link RequestTraceContext.attemptRecords} holds it.
+ *
+ * @example
+ * ```ts
+ * import type { RequestTraceAttempt } from 'credit-platform';
+ * const describe = (a: RequestTraceAttempt) => `attempt ${a.attempt}: ${a.status ?? a.failure}, waited ${a.waitMs ?? 0} ms`;
+ * ```
+ */
+export interface RequestTraceAttempt {
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** When the attempt started, in ms since the epoch. */
+  startTime: number;
+  /** How long it took, in ms; `undefined` while it runs. */
+  durationMs?: number;
+  /** The response status, when a response came. */
+  status?: number;
+  /** What went wrong when no response came (`'timeout'`, `'ECONNRESET'`, ...). */
+  failure?: string;
+  /** The wait before the next attempt, in ms, when the call retries. */
+  waitMs?: number;
+  /** Where that wait came from: `'backoff'`, `'retry-after'` or `'rate-limit-reset'`. */
+  waitSource?: string;
+}
+
+/**
+ * What {@link RequestTraceContext.runAttempt} gets about the attempt it runs.
+ *
+ * @example
+ * ```ts
+ * import type { RequestTraceAttemptScope } from 'credit-platform';
+ * const propagate = (scope: RequestTraceAttemptScope, traceparent: string) => scope.setHeader('traceparent', traceparent);
+ * ```
+ */
+export interface RequestTraceAttemptScope {
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+  /** Adds a W3C trace-context header to this attempt's request. */
+  setHeader(name: 'traceparent' | 'tracestate', value: string): void;
 }
 
 /**

@@ -1,13 +1,14 @@
 import type { RateLimit } from '../../errors/index.js';
 import { parseRateLimit } from '../observability/rate-limit-headers.js';
+import { serviceRequestIdOf } from '../observability/request-id.js';
 
 /**
  * The result of an operation together with the raw response it came from.
  *
  * @example
  * ```ts
- * const { data, response, rateLimit } = await client.accounts.me().withResponse();
- * console.log(response.status, rateLimit?.remaining, data.id);
+ * const { data, response, rateLimit, requestId } = await client.accounts.me().withResponse();
+ * console.log(response.status, rateLimit?.remaining, requestId, data.id);
  * ```
  */
 export interface WithResponse<T> {
@@ -17,12 +18,23 @@ export interface WithResponse<T> {
   response: Response;
   /** The rate-limit state parsed from this response. */
   rateLimit: RateLimit | undefined;
+  /**
+   * The SDK's id of this call, the same across its retries: the `requestId` field of its log
+   * lines and the `credit_platform.request_id` attribute of its span.
+   */
+  requestId: string;
+  /**
+   * The service's own id of the request, from its `X-Request-Id` response header, when it sent
+   * a plausible one (printable ASCII, at most 128 characters); `undefined` otherwise.
+   */
+  serviceRequestId: string | undefined;
 }
 
-/** @internal What a call settles with: its checked `data` and the response it came from. */
+/** @internal What a call settles with: its checked `data`, the response it came from, its id. */
 export interface Answer<T> {
   readonly data: T;
   readonly response: Response;
+  readonly requestId: string;
 }
 
 /**
@@ -68,8 +80,8 @@ export class APIPromise<T> implements Promise<T> {
    *
    * @example
    * ```ts
-   * const { data: deposit, response, rateLimit } = await client.deposits.retrieve('dep_123').withResponse();
-   * console.log(response.status, response.headers.get('x-request-id'), rateLimit?.remaining);
+   * const { data: deposit, response, rateLimit, requestId } = await client.deposits.retrieve('dep_123').withResponse();
+   * console.log(response.status, requestId, rateLimit?.remaining, deposit.id);
    * ```
    */
   withResponse(): Promise<WithResponse<T>> {
@@ -106,7 +118,14 @@ export class APIPromise<T> implements Promise<T> {
 
 // The rate-limit headers are parsed only when `.withResponse()` asks for them.
 function withRateLimit<T>(answer: Answer<T>): WithResponse<T> {
-  return { data: answer.data, response: answer.response, rateLimit: parseRateLimit(answer.response.headers) };
+  const { headers } = answer.response;
+  return {
+    data: answer.data,
+    response: answer.response,
+    rateLimit: parseRateLimit(headers),
+    requestId: answer.requestId,
+    serviceRequestId: serviceRequestIdOf(headers),
+  };
 }
 
 function dataOf<T>(answer: Answer<T>): T {

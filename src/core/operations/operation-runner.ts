@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
 import { RequestValidationError } from '../../errors/index.js';
 import { CALL_OPTIONS } from '../config/option-names.js';
+import { newRequestId, withRequestId } from '../observability/request-id.js';
 import { PagePromise } from '../pagination/page-promise.js';
-import type { HttpMethod, ListRequestOptions, QueryValue, RequestOptions, Transport } from '../types.js';
+import type { HttpMethod, HttpResult, ListRequestOptions, QueryValue, RequestOptions, Transport } from '../types.js';
 import { type Answer, APIPromise } from './api-promise.js';
 import type { AnySchema, InputOf, Operation, OperationInput, ResultOf } from './operation.js';
 import { prepareCall } from './request-check.js';
@@ -55,9 +56,17 @@ export class OperationRunner {
     return new APIPromise(this.#runRaw<S>(method, path, input, schema, options));
   }
 
+  // The transport gives each call its id; a call refused before it reached the transport gets one
+  // here, and a response refused after it keeps the transport's (result.requestId).
   async #run<T>(op: Operation, input: OperationInput, options: RequestOptions | undefined): Promise<Answer<T>> {
-    const result = await this.#transport.send(prepareCall(op, input, options, CALL_OPTIONS, this.#names.get(op)));
-    return { data: checkResponse(op.response, result.data, result, op, this.#validateResponses) as T, response: result.response };
+    let result: HttpResult | undefined;
+    try {
+      result = await this.#transport.send(prepareCall(op, input, options, CALL_OPTIONS, this.#names.get(op)));
+      const data = checkResponse(op.response, result.data, result, op, this.#validateResponses) as T;
+      return { data, response: result.response, requestId: result.requestId };
+    } catch (error) {
+      throw withRequestId(error, result?.requestId ?? newRequestId());
+    }
   }
 
   async #runRaw<S extends AnySchema>(
@@ -67,6 +76,24 @@ export class OperationRunner {
     schema: S | undefined,
     options: RequestOptions | undefined,
   ): Promise<Answer<z.output<S>>> {
+    let result: HttpResult | undefined;
+    try {
+      result = await this.#sendRaw(method, path, input, options);
+      const data = schema
+        ? checkResponse(schema, result.data, result, { method, path }, this.#validateResponses)
+        : (result.data as z.output<S>);
+      return { data, response: result.response, requestId: result.requestId };
+    } catch (error) {
+      throw withRequestId(error, result?.requestId ?? newRequestId());
+    }
+  }
+
+  #sendRaw(
+    method: HttpMethod,
+    path: string,
+    input: { query?: Record<string, QueryValue> | undefined; body?: unknown },
+    options: RequestOptions | undefined,
+  ): Promise<HttpResult> {
     const extraBody = options?.extraBody;
     const body = input.body;
     if (extraBody && !(body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body)))) {
@@ -74,16 +101,12 @@ export class OperationRunner {
         { field: 'extraBody', code: 'NO_BODY', message: 'needs a JSON object body to merge into' },
       ]);
     }
-    const result = await this.#transport.send({
+    return this.#transport.send({
       method,
       path,
       query: options?.extraQuery ? { ...input.query, ...options.extraQuery } : input.query,
       body: extraBody ? { ...(body as Record<string, unknown> | undefined), ...extraBody } : body,
       options,
     });
-    const data = schema
-      ? checkResponse(schema, result.data, result, { method, path }, this.#validateResponses)
-      : (result.data as z.output<S>);
-    return { data, response: result.response };
   }
 }

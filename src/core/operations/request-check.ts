@@ -174,6 +174,7 @@ export function prepareCall(
     body,
     options,
     operation: name ?? what,
+    template: op.path,
   };
 }
 

@@ -1,6 +1,7 @@
 import { InvalidResponseError } from '../../errors/index.js';
 import { LIST_OPTIONS } from '../config/option-names.js';
 import { checkPrefetch } from '../config/per-call-checks.js';
+import { newRequestId, withRequestId } from '../observability/request-id.js';
 import { type Answer, APIPromise } from '../operations/api-promise.js';
 import type { Operation, OperationInput } from '../operations/operation.js';
 import { prepareCall } from '../operations/request-check.js';
@@ -67,9 +68,10 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     try {
       checkPrefetch(this.#call.options?.prefetch);
       const result = await this.#call.transport.send(this.#prepare());
-      return { data: this.#toPage(result, first), response: result.response };
+      return { data: this.#toPage(result, first), response: result.response, requestId: result.requestId };
     } catch (error) {
-      throw withResumeCursor(error, first ?? null);
+      // Refused before the transport (a bad parameter): the call still gets an id.
+      throw withResumeCursor(withRequestId(error, newRequestId()), first ?? null);
     }
   }
 
@@ -94,6 +96,14 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   }
 
   #toPage(result: HttpResult, cursorSent: string | undefined): Page<T> {
+    try {
+      return this.#checkedPage(result, cursorSent);
+    } catch (error) {
+      throw withRequestId(error, result.requestId);
+    }
+  }
+
+  #checkedPage(result: HttpResult, cursorSent: string | undefined): Page<T> {
     const { op, options, validateResponses } = this.#call;
     const { status } = result.response;
     let shape: PageShape;

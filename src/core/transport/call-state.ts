@@ -3,7 +3,7 @@ import { InvalidResponseError } from '../../errors/index.js';
 import { concatBytes } from '../../utils/bytes.js';
 import type { LevelledLogger } from '../config/logger.js';
 import { type AttemptRecord, logAttempt } from '../observability/request-log.js';
-import type { RequestTraceContext } from '../observability/tracing.js';
+import type { RequestTraceAttemptScope, RequestTraceContext } from '../observability/tracing.js';
 import type { Fetch, Middleware } from '../types.js';
 import { runMiddleware } from './middleware.js';
 import { type AttemptOutcome, decideRetry, type RetryDecision } from '../retry-policy.js';
@@ -21,6 +21,8 @@ export interface CallSetup {
   /** `/accounts/me`: for logs and traces. */
   path: string;
   apiKey: string;
+  /** The call's id: on every attempt's log line, its trace and its error. */
+  requestId: string;
   /** The key and any secret in the body: scrubbed from every string the call produces. */
   secrets: readonly string[];
   maxRetries: number;
@@ -105,6 +107,7 @@ export class CallState {
       try {
         const response = await ky(input, attempt);
         if (this.setup.log.debug) logAttempt(this.setup.log, this.#record(undefined, undefined), undefined);
+        if (this.setup.trace) this.#traceEnd(this.#record(undefined, undefined), undefined);
         return response;
       } catch (error) {
         const decision = this.decide(error);
@@ -124,6 +127,7 @@ export class CallState {
     this.attempts++;
     this.#attemptStarted = performance.now();
     this.status = undefined;
+    this.setup.trace?.attemptRecords.push({ attempt: this.attempts, startTime: Date.now() });
     const request = input as Request;
     const { middleware } = this.setup;
     const response =
@@ -141,7 +145,17 @@ export class CallState {
   // middleware built afresh (redirect: 'follow' by default) gets its redirects turned off again.
   #send(request: Request, init: RequestInit | undefined): Promise<Response> {
     request.headers.set('x-api-key', this.setup.apiKey);
-    return this.setup.fetch(request, init);
+    const run = this.setup.trace?.runAttempt;
+    if (run === undefined) return this.setup.fetch(request, init);
+    // A subscriber's wrapper (a span's context, say) gets a scope that can add trace-context
+    // headers only: it never sees the request, whose headers hold the key.
+    const scope: RequestTraceAttemptScope = {
+      attempt: this.attempts,
+      setHeader: (name, value) => {
+        if (name === 'traceparent' || name === 'tracestate') request.headers.set(name, value);
+      },
+    };
+    return run(scope, () => this.setup.fetch(request, init));
   }
 
   /** Decides about the attempt that just failed with `error`; once per attempt. */
@@ -162,13 +176,29 @@ export class CallState {
             remainingMs: setup.totalTimeout === undefined ? undefined : setup.totalTimeout - this.elapsed(),
             now: Date.now(),
           });
-    logAttempt(setup.log, this.#record(outcome, error), this.decision);
+    const record = this.#record(outcome, error);
+    logAttempt(setup.log, record, this.decision);
+    if (setup.trace) this.#traceEnd(record, this.decision);
     return this.decision;
+  }
+
+  // Completes the trace's record of the attempt that just ended.
+  #traceEnd(record: AttemptRecord, decision: RetryDecision | undefined): void {
+    const traced = this.setup.trace?.attemptRecords.at(-1);
+    if (traced === undefined) return;
+    traced.durationMs = record.elapsedMs;
+    if (record.status !== undefined) traced.status = record.status;
+    if (record.failure !== undefined) traced.failure = record.failure;
+    if (decision?.retry) {
+      traced.waitMs = decision.waitMs;
+      traced.waitSource = decision.source;
+    }
   }
 
   #record(outcome: AttemptOutcome | undefined, error: unknown): AttemptRecord {
     const { setup } = this;
     const record: AttemptRecord = {
+      requestId: setup.requestId,
       operation: setup.operation,
       method: setup.method,
       path: setup.path,

@@ -2,6 +2,7 @@ import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatformError } from '../../errors/index.js';
 import type { CallState } from './call-state.js';
 import { redact, redactCause } from '../redaction/redact.js';
+import { proxyFailure } from './proxy-hint.js';
 import { isRedirect, redirectMessage } from './redirect-error.js';
 import { apiErrorFromResponse } from './error-from-status.js';
 
@@ -17,6 +18,8 @@ export interface FailedCall {
   totalTimeout: number | undefined;
   /** The service's host, for connection errors. */
   host: string;
+  /** The service's base URL, to tell a proxy's failure from the service's. */
+  baseUrl: URL;
 }
 
 function describeCause(cause: unknown): string {
@@ -70,8 +73,10 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
   }
   if (error instanceof NetworkError) {
     const cause = redactCause(error.cause, secrets);
+    const viaProxy = proxyFailure(error.cause, call.baseUrl);
+    const what = viaProxy === undefined ? `got no response from ${call.host}${describeCause(cause)}` : `got no response: ${viaProxy}`;
     return new APIConnectionError(
-      redact(`${where} got no response from ${call.host}${describeCause(cause)} (${attempts}).`, secrets),
+      redact(`${where} ${what} (${attempts}).`, secrets),
       {
         cause,
       },

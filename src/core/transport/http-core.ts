@@ -4,6 +4,7 @@ import { withoutProtoKeys } from '../../utils/proto-keys.js';
 import { VERSION } from '../../version.js';
 import { checkKey, checkRequestOptions } from '../config/per-call-checks.js';
 import type { ResolvedOptions } from '../config/resolve-options.js';
+import { newRequestId, withRequestId } from '../observability/request-id.js';
 import { type RequestTraceContext, tracing } from '../observability/tracing.js';
 import { pacedFetch } from '../pacing/paced-fetch.js';
 import { Pacer } from '../pacing/pacer.js';
@@ -40,11 +41,19 @@ export class HttpCore implements Transport {
   readonly #staticKey: string | undefined;
   /** Paces every attempt when the `pacing` option is on. */
   readonly pacer: Pacer | undefined;
+  /** The service's host name and port, for traces. */
+  readonly #server: { address: string; port: number };
 
   constructor(options: ResolvedOptions) {
     this.#options = options;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
     this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
+    const base = new URL(options.baseUrl);
+    // An IPv6 host name keeps its brackets in a URL, not in `server.address`.
+    this.#server = {
+      address: base.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: base.port === '' ? (base.protocol === 'http:' ? 80 : 443) : Number(base.port),
+    };
     // Everything that is the same for every call is configured once here: ky merges per-call
     // options into these on each request. The key is not among them: it is added per attempt,
     // after the middleware (call-state.ts).
@@ -68,34 +77,56 @@ export class HttpCore implements Transport {
   }
 
   /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
-  send(call: HttpCall): Promise<HttpResult> {
+  send(call: HttpCall, requestId = newRequestId()): Promise<HttpResult> {
     const key = this.#staticKey;
-    if (key === undefined) return this.#keyFromFunction().then((found) => this.#traced(call, checkKey(found)));
-    return tracing.channel?.hasSubscribers === true ? this.#traced(call, key) : this.#send(call, key, undefined);
+    if (key === undefined) {
+      return this.#keyFromFunction().then(
+        (found) => this.#traced(call, checkKey(found), requestId),
+        (error: unknown) => Promise.reject(withRequestId(error, requestId)),
+      );
+    }
+    return tracing.channel?.hasSubscribers === true
+      ? this.#traced(call, key, requestId)
+      : this.#send(call, key, undefined, requestId);
   }
 
-  #traced(call: HttpCall, apiKey: string): Promise<HttpResult> {
+  #traced(call: HttpCall, apiKey: string, requestId: string): Promise<HttpResult> {
     const { channel } = tracing;
-    if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined);
+    if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined, requestId);
     const path = redact(`/${call.path}`, [apiKey]);
-    const trace: RequestTraceContext = { operation: call.operation ?? 'request', method: call.method, path };
+    const trace: RequestTraceContext = {
+      operation: call.operation ?? 'request',
+      method: call.method,
+      path,
+      pathTemplate: call.template === undefined ? undefined : `/${call.template}`,
+      serverAddress: this.#server.address,
+      serverPort: this.#server.port,
+      requestId,
+      attemptRecords: [],
+    };
     // The channel stores what the traced promise resolves with on the context; resolving with
     // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
     let result: HttpResult | undefined;
     return channel
       .tracePromise(async () => {
-        result = await this.#send(call, apiKey, trace);
+        result = await this.#send(call, apiKey, trace, requestId);
       }, trace)
       .then(() => result as HttpResult);
   }
 
-  async #send(call: HttpCall, apiKey: string, trace: RequestTraceContext | undefined): Promise<HttpResult> {
+  async #send(call: HttpCall, apiKey: string, trace: RequestTraceContext | undefined, requestId: string): Promise<HttpResult> {
     // A body may carry secrets besides the key (a webhook subscription's `secret`, or any field
     // redaction/secret-fields.ts names, at any depth): an echo of any of them is scrubbed like the key.
     const secrets = call.body === undefined ? [apiKey] : [apiKey, ...secretsIn(call.body)];
     const context: CallContext = { method: call.method, path: call.path, secrets };
     const perCall = call.options;
-    if (perCall) checkRequestOptions(perCall, context);
+    if (perCall) {
+      try {
+        checkRequestOptions(perCall, context);
+      } catch (error) {
+        throw withRequestId(error, requestId);
+      }
+    }
     const options = this.#options;
     const maxRetries = perCall?.maxRetries ?? options.maxRetries;
     const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
@@ -113,6 +144,7 @@ export class HttpCore implements Transport {
       method: call.method,
       path: `/${call.path}`,
       apiKey,
+      requestId,
       secrets,
       maxRetries,
       maxRateLimitWait: options.maxRateLimitWait,
@@ -128,17 +160,19 @@ export class HttpCore implements Transport {
       const response = await state.response;
       this.#noteRateLimit(response.headers);
       const text = utf8.decode(state.body);
-      return new CallResult(unwrapEnvelope(response.status, response.headers, text, context), response, text, secrets);
+      return new CallResult(unwrapEnvelope(response.status, response.headers, text, context), response, text, secrets, requestId);
     } catch (error) {
       if (error instanceof HTTPError) this.#noteRateLimit(error.response.headers);
-      throw toSdkError(error, state, {
+      const failure = toSdkError(error, state, {
         where: `${context.method} /${context.path}`,
         secrets,
         signal: perCall?.signal,
         timeout: perCall?.timeout ?? options.timeout,
         totalTimeout,
         host: new URL(options.baseUrl).host,
+        baseUrl: new URL(options.baseUrl),
       });
+      throw withRequestId(failure, requestId);
     } finally {
       if (trace) {
         trace.status = state.status;
@@ -258,12 +292,14 @@ function notTheEnvelope(what: string, status: number, text: string, context: Cal
 class CallResult implements HttpResult {
   readonly data: unknown;
   readonly response: Response;
+  readonly requestId: string;
   readonly #text: string;
   readonly #secrets: readonly string[];
 
-  constructor(data: unknown, response: Response, text: string, secrets: readonly string[]) {
+  constructor(data: unknown, response: Response, text: string, secrets: readonly string[], requestId: string) {
     this.data = data;
     this.response = response;
+    this.requestId = requestId;
     this.#text = text;
     this.#secrets = secrets;
   }

@@ -90,6 +90,7 @@ describe('logging', () => {
 describe('logAttempt, line by line', () => {
   const SECRET = 'sk_live_hidden_9';
   const record = {
+    requestId: 'req-fixed-1',
     operation: 'accounts.me',
     method: 'GET',
     path: `/things/${SECRET}`,
@@ -127,6 +128,7 @@ describe('logAttempt, line by line', () => {
         level: 'debug',
         message: 'credit-platform: GET /things/[REDACTED] -> 503 (attempt 2, 13 ms); retrying in 1500 ms',
         fields: {
+          requestId: 'req-fixed-1',
           operation: 'accounts.me',
           method: 'GET',
           path: '/things/[REDACTED]',

@@ -41,8 +41,28 @@ describe('tracing channel credit-platform:request', () => {
       stop();
     }
     expect(events.map((e) => e.event)).toEqual(['start', 'end', 'asyncStart', 'asyncEnd']);
-    expect(events[0]?.context).toEqual({ operation: 'transactions.list', method: 'GET', path: '/transactions' });
+    expect(events[0]?.context).toEqual({
+      operation: 'transactions.list',
+      method: 'GET',
+      path: '/transactions',
+      pathTemplate: '/transactions',
+      serverAddress: 'api.credit.test',
+      serverPort: 443,
+      attemptRecords: expect.any(Array),
+      requestId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+    });
     expect(events[3]?.context).toMatchObject({ status: 200, attempts: 2 });
+    expect(events[3]?.context.attemptRecords).toEqual([
+      {
+        attempt: 1,
+        startTime: expect.any(Number),
+        durationMs: expect.any(Number),
+        status: 502,
+        waitMs: expect.any(Number),
+        waitSource: 'backoff',
+      },
+      { attempt: 2, startTime: expect.any(Number), durationMs: expect.any(Number), status: 200 },
+    ]);
     expect(events[3]?.context).not.toHaveProperty('result.data');
   });
 

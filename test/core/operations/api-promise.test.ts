@@ -10,7 +10,7 @@ const response = () =>
 
 describe('APIPromise', () => {
   it('awaited gives the data; withResponse gives the data, the response and its rate limit, the same object each time', async () => {
-    const answer: Answer<{ id: string }> = { data: { id: 'acc_1' }, response: response() };
+    const answer: Answer<{ id: string }> = { data: { id: 'acc_1' }, response: response(), requestId: 'req-acc' };
     const promise = new APIPromise(Promise.resolve(answer));
     expect(await promise).toEqual({ id: 'acc_1' });
     const first = promise.withResponse();
@@ -19,9 +19,11 @@ describe('APIPromise', () => {
       data: { id: 'acc_1' },
       response: answer.response,
       rateLimit: { limit: 120, remaining: 7, reset: new Date('2024-03-08T00:00:00Z') },
+      requestId: 'req-acc',
+      serviceRequestId: undefined,
     });
     expect(
-      (await new APIPromise(Promise.resolve({ data: 1, response: new Response('') })).withResponse()).rateLimit,
+      (await new APIPromise(Promise.resolve({ data: 1, response: new Response(''), requestId: 'req-1' })).withResponse()).rateLimit,
     ).toBeUndefined();
   });
 
@@ -33,7 +35,7 @@ describe('APIPromise', () => {
     expect(await failing.then(undefined, (error: unknown) => error)).toBe(failure);
     await expect(failing.finally(onFinally)).rejects.toBe(failure);
     expect(onFinally).toHaveBeenCalledTimes(1);
-    const ok = new APIPromise(Promise.resolve({ data: 5, response: new Response('') }));
+    const ok = new APIPromise(Promise.resolve({ data: 5, response: new Response(''), requestId: 'req-1' }));
     expect(await ok.then((n) => n * 2)).toBe(10);
     expect(await ok.catch(() => 0)).toBe(5);
     expect(await ok.finally(() => {})).toBe(5);
@@ -47,7 +49,7 @@ describe('APIPromise', () => {
       starts = 0;
       protected override start(): Promise<Answer<number>> {
         this.starts++;
-        return Promise.resolve({ data: 3, response: new Response('') });
+        return Promise.resolve({ data: 3, response: new Response(''), requestId: 'req-1' });
       }
     }
     const lazy = new Lazy();
@@ -58,7 +60,7 @@ describe('APIPromise', () => {
   });
 
   it('names itself APIPromise', () => {
-    const promise = new APIPromise(Promise.resolve({ data: 1, response: new Response('') }));
+    const promise = new APIPromise(Promise.resolve({ data: 1, response: new Response(''), requestId: 'req-1' }));
     expect(Object.prototype.toString.call(promise)).toBe('[object APIPromise]');
   });
 });

@@ -123,6 +123,7 @@ describe('checkResponse', () => {
     data: undefined,
     response: new Response(body, { status: 200 }),
     redact: (text) => text.replaceAll('secret', '[redacted]'),
+    requestId: 'req-test',
     redactedBody: () => body.replaceAll('secret', '[redacted]'),
   });
 

@@ -36,6 +36,7 @@ const call = (init: Partial<FailedCall> = {}): FailedCall => ({
   timeout: 30_000,
   totalTimeout: undefined,
   host: 'api.example.com',
+  baseUrl: new URL('https://api.example.com/api/v1/'),
   ...init,
 });
 

@@ -109,6 +109,7 @@ describe('bodies that are not what the service promises', () => {
     expect(JSON.parse(JSON.stringify(error))).toEqual({
       name: 'PermissionDeniedError',
       message: '403 needs write',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       status: 403,
       errors: [{ field: 'key', message: 'no', code: 'INSUFFICIENT_PERMISSIONS' }],
       rateLimit: { limit: 120, remaining: 119, reset: '2024-03-08T00:00:00.000Z' },

@@ -1,0 +1,16 @@
+/**
+ * `credit-platform/money`: exact arithmetic on the decimal strings the API exchanges as amounts.
+ * Nothing in it loads the HTTP client, and the root entry does not load it.
+ *
+ * Start here: `Decimal.sum(transactions.map((tx) => tx.amount))` adds amounts exactly.
+ *
+ * @example
+ * ```ts
+ * import { Decimal } from 'credit-platform/money';
+ * const total = Decimal.sum(['0.10', '0.20']);
+ * console.log(`${total}`); // "0.30"
+ * ```
+ *
+ * @packageDocumentation
+ */
+export { Decimal, type DecimalInput } from './decimal.js';

@@ -1,0 +1,67 @@
+// A real forward proxy (Debian's squid; .ci/run installs it) on a free loopback port, for the
+// proxy tests. It resolves names from /etc/hosts only and asks no DNS server: every address it
+// may connect to is on this machine. `deny: true` starts one that refuses every request (403).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect as netConnect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './redis-server.js';
+
+export interface SquidProxy {
+  readonly port: number;
+  readonly url: string;
+  /** The access log so far: one line per request, `CONNECT host:port` for a tunnel. */
+  accessLog(): string;
+  close(): Promise<void>;
+}
+
+async function accepting(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = netConnect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export async function startSquid(options: { deny?: boolean } = {}): Promise<SquidProxy> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'cp-squid-'));
+  // squid started as root runs as the `proxy` user, which must be able to write its logs here.
+  chmodSync(dir, 0o777);
+  const log = join(dir, 'access.log');
+  writeFileSync(
+    join(dir, 'squid.conf'),
+    [
+      `http_port 127.0.0.1:${port}`,
+      `pid_filename ${join(dir, 'squid.pid')}`,
+      `access_log stdio:${log}`,
+      `cache_log ${join(dir, 'cache.log')}`,
+      `coredump_dir ${dir}`,
+      'cache deny all',
+      'dns_nameservers 127.0.0.1',
+      'hosts_file /etc/hosts',
+      'shutdown_lifetime 0 seconds',
+      options.deny ? 'http_access deny all' : 'http_access allow all',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn('squid', ['-f', join(dir, 'squid.conf'), '-N'], { stdio: 'ignore' });
+  for (let i = 0; !(await accepting(port)); i++) {
+    if (i > 200 || child.exitCode !== null) throw new Error(`squid did not start on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    accessLog: () => (existsSync(log) ? readFileSync(log, 'utf8') : ''),
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      if (child.exitCode === null) await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

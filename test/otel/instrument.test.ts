@@ -1,0 +1,285 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  type Context,
+  type ContextManager,
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+} from '@opentelemetry/api';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { tracing } from '../../src/core/observability/tracing.js';
+import { BACKOFF } from '../../src/core/retry-policy.js';
+import type { CreditPlatformError, Logger } from '../../src/index.js';
+import { type CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
+import { captureError } from '../helpers/capture.js';
+import { API_KEY, client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
+import { traceGuard } from '../setup/leak-guard.js';
+
+const server = useMswServer();
+
+// What @opentelemetry/context-async-hooks does, in a few lines: context.with() follows async work.
+class TestContextManager implements ContextManager {
+  readonly #storage = new AsyncLocalStorage<Context>();
+  active(): Context {
+    return this.#storage.getStore() ?? ROOT_CONTEXT;
+  }
+  with<A extends unknown[], F extends (...args: A) => ReturnType<F>>(
+    ctx: Context,
+    fn: F,
+    thisArg?: ThisParameterType<F>,
+    ...args: A
+  ): ReturnType<F> {
+    return this.#storage.run(ctx, () => fn.call(thisArg, ...args));
+  }
+  bind<T>(_ctx: Context, target: T): T {
+    return target;
+  }
+  enable(): this {
+    return this;
+  }
+  disable(): this {
+    this.#storage.disable();
+    return this;
+  }
+}
+
+const exporter = new InMemorySpanExporter();
+const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+const tracer = provider.getTracer('test-fetch-instrumentation');
+let instrumentation: CreditPlatformInstrumentation | undefined;
+
+beforeAll(() => {
+  context.setGlobalContextManager(new TestContextManager());
+  propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+});
+afterAll(() => {
+  context.disable();
+  propagation.disable();
+});
+
+const saved = { ...BACKOFF };
+afterEach(() => {
+  instrumentation?.disable();
+  instrumentation = undefined;
+  exporter.reset();
+  trace.disable();
+  Object.assign(BACKOFF, saved);
+});
+
+// A fetch instrumentation's stand-in: one span per fetch, under whatever context is active.
+const fetchWithSpan: typeof fetch = (input, init) => {
+  const span = tracer.startSpan('fetch', { kind: SpanKind.CLIENT }, context.active());
+  return fetch(input, init).finally(() => span.end());
+};
+
+// The suite's leak guard subscribes to every trace; these tests watch whether the instrumentation does.
+async function withoutGuard(work: () => Promise<void> | void): Promise<void> {
+  traceGuard.channel.unsubscribe(traceGuard.handlers);
+  try {
+    await work();
+  } finally {
+    traceGuard.channel.subscribe(traceGuard.handlers);
+  }
+}
+const subscribed = () => tracing.channel?.hasSubscribers;
+
+const callSpans = () => exporter.getFinishedSpans().filter((span) => span.name !== 'fetch');
+const fetchSpans = () => exporter.getFinishedSpans().filter((span) => span.name === 'fetch');
+const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+
+describe('instrumentCreditPlatform', () => {
+  it('makes one client span per call, named by the operation, with the HTTP client conventions and the call id', async () => {
+    server.use(http.get(url('deposits/dep_42'), () => ok({ id: 'dep_42', status: 'pending' })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const { requestId } = await client({ fetch: fetchWithSpan }).deposits.retrieve('dep_42').withResponse();
+    const [span, ...others] = callSpans();
+    expect(others).toEqual([]);
+    expect(span?.name).toBe('deposits.retrieve');
+    expect(span?.kind).toBe(SpanKind.CLIENT);
+    expect(span?.attributes).toEqual({
+      'http.request.method': 'GET',
+      'url.template': '/deposits/{depositId}',
+      'server.address': 'api.credit.test',
+      'server.port': 443,
+      'http.response.status_code': 200,
+      'credit_platform.operation': 'deposits.retrieve',
+      'credit_platform.request_id': requestId,
+      'credit_platform.attempts': 1,
+    });
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span?.events.map((e) => [e.name, e.attributes?.['http.response.status_code']])).toEqual([
+      ['credit_platform.attempt', 200],
+    ]);
+    const [fetchSpan] = fetchSpans();
+    expect(parentOf(fetchSpan as ReadableSpan)).toBe(span?.spanContext().spanId);
+    expect(fetchSpan?.spanContext().traceId).toBe(span?.spanContext().traceId);
+  });
+
+  it('a retried call is one span whose attempts and waits are events, each attempt fetch span its child', async () => {
+    Object.assign(BACKOFF, { baseMs: 2, maxMs: 4 });
+    let n = 0;
+    server.use(http.get(url('accounts/me'), () => (++n === 1 ? fail(503, 'busy') : ok({ id: 'acc_1' }))));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await client({ fetch: fetchWithSpan }).accounts.me();
+    const [span] = callSpans();
+    expect(span?.attributes['credit_platform.attempts']).toBe(2);
+    expect(span?.attributes['http.request.resend_count']).toBe(1);
+    expect(span?.events.map((e) => e.name)).toEqual([
+      'credit_platform.attempt',
+      'credit_platform.retry_wait',
+      'credit_platform.attempt',
+    ]);
+    expect(span?.events[0]?.attributes).toMatchObject({ 'credit_platform.attempt': 1, 'http.response.status_code': 503 });
+    expect(span?.events[1]?.attributes).toMatchObject({ 'credit_platform.wait_source': 'backoff' });
+    expect(span?.events[2]?.attributes).toMatchObject({ 'credit_platform.attempt': 2, 'http.response.status_code': 200 });
+    const children = fetchSpans();
+    expect(children).toHaveLength(2);
+    for (const child of children) expect(parentOf(child)).toBe(span?.spanContext().spanId);
+  });
+
+  it('a failed call records the error, whose requestId is the span attribute and the log lines field', async () => {
+    server.use(http.get(url('deposits/dep_9'), () => fail(404, 'no such deposit')));
+    const lines: Record<string, unknown>[] = [];
+    const logger: Logger = {
+      debug: (_m, fields) => lines.push(fields ?? {}),
+      info() {},
+      warn() {},
+      error() {},
+    };
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const error = (await captureError(client({ logger, logLevel: 'debug' }).deposits.retrieve('dep_9'))) as CreditPlatformError;
+    const [span] = callSpans();
+    expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'NotFoundError' });
+    expect(span?.attributes['error.type']).toBe('404');
+    expect(span?.attributes['credit_platform.request_id']).toBe(error.requestId);
+    expect(lines.map((fields) => fields.requestId)).toEqual([error.requestId]);
+    const exception = span?.events.find((e) => e.name === 'exception');
+    expect(exception?.attributes).toMatchObject({ 'exception.type': 'NotFoundError', 'exception.message': error.message });
+    expect(exception?.attributes).not.toHaveProperty('exception.stacktrace');
+  });
+
+  it('a connection failure names its error type', async () => {
+    server.use(http.get(url('accounts/me'), () => Response.error()));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await captureError(client({ maxRetries: 0 }).accounts.me());
+    const [span] = callSpans();
+    expect(span?.attributes['error.type']).toBe('APIConnectionError');
+    expect(span?.attributes).not.toHaveProperty('http.response.status_code');
+  });
+
+  it('sends no traceparent unless propagation is on; on, the header names the call span', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push(request.headers.get('traceparent'));
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await client().accounts.me();
+    instrumentation.disable();
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider, propagateTraceContext: true });
+    await client().accounts.me();
+    const [, propagated] = callSpans();
+    const { traceId, spanId } = propagated?.spanContext() ?? {};
+    expect(seen).toEqual([null, `00-${traceId}-${spanId}-01`]);
+  });
+
+  it('puts no key, id value, query value or body in any span', async () => {
+    server.use(
+      http.get(url('transactions'), ({ request }) =>
+        ok({
+          items: [{ id: 'tx_1' }],
+          nextCursor: new URL(request.url).searchParams.has('cursor') ? null : 'cursor_SECRETISH_77',
+        }),
+      ),
+      http.post(url('webhooks'), () => fail(400, 'bad url')),
+    );
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider, propagateTraceContext: true });
+    const sdk = client();
+    await sdk.transactions.list({ limit: 1 });
+    await sdk.transactions.list({ limit: 1, cursor: 'cursor_SECRETISH_77' });
+    await captureError(
+      sdk.webhooks.create({ url: 'https://example.com/hook', events: ['deposit.created'], secret: 'whsec_body_secret_123' }),
+    );
+    const dump = JSON.stringify(
+      exporter
+        .getFinishedSpans()
+        .map((span) => ({ name: span.name, attributes: span.attributes, events: span.events, status: span.status })),
+    );
+    expect(callSpans()).toHaveLength(3);
+    for (const secret of [API_KEY, 'cursor_SECRETISH_77', 'whsec_body_secret_123', 'example.com']) {
+      expect(dump).not.toContain(secret);
+    }
+  });
+
+  it('with no provider registered it does not subscribe, and starts when one is registered', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      await withoutGuard(async () => {
+        server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+        instrumentation = instrumentCreditPlatform();
+        expect(subscribed()).toBe(false);
+        await client().accounts.me();
+        trace.setGlobalTracerProvider(provider);
+        vi.advanceTimersByTime(999);
+        expect(subscribed()).toBe(false);
+        vi.advanceTimersByTime(1);
+        expect(subscribed()).toBe(true);
+        await client().accounts.me();
+        expect(callSpans().map((span) => span.name)).toEqual(['accounts.me']);
+        instrumentation.disable();
+        expect(subscribed()).toBe(false);
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('disable() stops new spans, ends the spans of calls in flight, then unsubscribes', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(url('accounts/me'), async () => {
+        await held;
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    await withoutGuard(async () => {
+      const started = vi.fn();
+      server.events.on('request:start', started);
+      instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+      const inFlight = client().accounts.me();
+      await vi.waitFor(() => expect(started).toHaveBeenCalled());
+      instrumentation.disable();
+      expect(subscribed()).toBe(true);
+      release();
+      await inFlight;
+      expect(callSpans()).toHaveLength(1);
+      expect(subscribed()).toBe(false);
+      await client().accounts.me();
+      expect(callSpans()).toHaveLength(1);
+      server.events.removeAllListeners();
+    });
+  });
+
+  it('refuses options it cannot use, naming the option', () => {
+    expect(() => instrumentCreditPlatform({ tracerProvider: {} as never })).toThrow(
+      /tracerProvider must be an OpenTelemetry TracerProvider/,
+    );
+    expect(() => instrumentCreditPlatform({ propagateTraceContext: 'yes' as never })).toThrow(
+      /propagateTraceContext must be true or false/,
+    );
+    return withoutGuard(() => {
+      expect(() => instrumentCreditPlatform(null as never)).toThrow(/takes an options object/);
+      expect(subscribed()).toBe(false);
+    });
+  });
+});
