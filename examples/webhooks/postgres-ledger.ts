@@ -3,7 +3,7 @@
 // `credit-platform/postgres`). Whatever dies when (the process, the database, the callback), a
 // deposit is credited once: the id and the credit commit together, or neither does.
 //
-//   DATABASE_URL=postgres://localhost/app WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/postgres-ledger.ts
+//   DATABASE_URL=postgres://localhost/app CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/postgres-ledger.ts
 import express from 'express';
 import type { Pool } from 'pg';
 import { createPostgresWebhookStore } from 'credit-platform/postgres';
