@@ -3,10 +3,12 @@
 // then already holds the page the cursor names, and appending it again would duplicate every
 // transaction from there on. The file's own lines say whether it holds that page, and where.
 import type { FileHandle } from 'node:fs/promises';
-import { csvField } from './csv.js';
+import { csvField, csvHeader } from './csv.js';
 import type { ExportFormat } from './export-sink.js';
 
 const CHUNK_BYTES = 64 * 1024;
+/** The header row as a line of the file (its `\r` kept, its `\n` the line's end). */
+const HEADER_LINE = csvHeader().slice(0, -1);
 
 /**
  * The byte offset at which the first line `matches` begins, reading the file once from the
@@ -39,7 +41,7 @@ export async function firstLineStart(handle: FileHandle, matches: (line: string)
 export function recordLine(format: ExportFormat, id: unknown): (line: string) => boolean {
   if (format === 'csv') {
     const prefix = `${csvField(id)},`;
-    return (line) => line.startsWith(prefix);
+    return (line) => line.startsWith(prefix) && line !== HEADER_LINE;
   }
   const quoted = JSON.stringify(id);
   return (line) => {
