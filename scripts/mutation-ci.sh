@@ -22,9 +22,9 @@ for arg in "$@"; do
   esac
 done
 
-# The last release: its tag, or (in a clone without tags) the commit that last set the version.
-[ -n "$base" ] || base=$(git describe --tags --abbrev=0 --match 'v[0-9]*' 2>/dev/null ||
-  git log -1 --format=%H -G'^  "version":' -- package.json)
+# The last release, from the history alone (tags do not travel with a clone): its
+# "Release x.y.z" commit, or the commit that set a version without a pre-release part.
+[ -n "$base" ] || base=$(tsx scripts/last-release.ts --commit)
 if [ -z "$base" ]; then
   echo "PASS mutation: no release yet to compare with"
   exit 0
