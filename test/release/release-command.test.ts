@@ -79,7 +79,7 @@ describe('npm run release', () => {
     release(options('0.3.0', ran));
     expect(ran).toEqual(['npm run typecheck', 'version during checks: 0.3.0', 'npm test', 'version during checks: 0.3.0']);
     expect(read('CHANGELOG.md')).toBe(
-      '# Changelog\n\n## [Unreleased]\n\n## [0.3.0] - 2026-12-03\n\n### Security\n\n- A guarantee.\n\n### Added\n\n- A command option.\n- A store.\n\n## [0.2.0] - 2026-11-26\n\n### Added\n\n- Two.\n\n[Unreleased]: https://github.com/acme/demo/compare/v0.3.0...HEAD\n[0.3.0]: https://github.com/acme/demo/compare/v0.2.0...v0.3.0\n[0.2.0]: https://github.com/acme/demo/releases/tag/v0.2.0\n',
+      '# Changelog\n\n## [Unreleased]\n\n## [0.3.0] - 2026-12-03\n\n### Upgrading\n\nNothing to change.\n\n### Security\n\n- A guarantee.\n\n### Added\n\n- A command option.\n- A store.\n\n## [0.2.0] - 2026-11-26\n\n### Added\n\n- Two.\n\n[Unreleased]: https://github.com/acme/demo/compare/v0.3.0...HEAD\n[0.3.0]: https://github.com/acme/demo/compare/v0.2.0...v0.3.0\n[0.2.0]: https://github.com/acme/demo/releases/tag/v0.2.0\n',
     );
     expect(existsSync(join(root, 'changes/p24-cli.md'))).toBe(false);
     expect(existsSync(join(root, 'changes/p26-postgres.md'))).toBe(false);
@@ -158,7 +158,7 @@ describe('npm run release', () => {
     git('add', '-A');
     git('commit', '-q', '-m', 'odd fragment');
     expect(() => release(options('0.3.0'))).toThrow(
-      /changes\/p27-odd\.md:1: "### Improvements" is not a Keep a Changelog heading/,
+      /changes\/p27-odd\.md:1: "### Improvements" is not a heading of a release section/,
     );
     expect(git('status', '--porcelain')).toBe('');
   });
