@@ -102,7 +102,7 @@ Nothing to change.
 });
 
 describe('foldRelease: Upgrading first', () => {
-  it('puts the fragments\' Upgrading entries first, before Security, merged like any heading', () => {
+  it("puts the fragments' Upgrading entries first, before Security, merged like any heading", () => {
     const out = foldRelease(changelog, {
       version: '0.2.0',
       date: '2026-11-26',

@@ -12,10 +12,26 @@ describe('the fragments waiting in changes/', () => {
     expect(() => parseEntries(fragment.text, fragment.name)).not.toThrow();
   });
 
-  it("[Unreleased] in CHANGELOG.md is one too", () => {
+  it('[Unreleased] in CHANGELOG.md is one too', () => {
     const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
     const body = /^## \[Unreleased\][^\n]*\n([\s\S]*?)(?=^## \[)/m.exec(changelog)?.[1] ?? '';
     expect(() => parseEntries(body, 'CHANGELOG.md [Unreleased]')).not.toThrow();
+  });
+});
+
+describe('CHANGELOG.md, from 0.4.0 on', () => {
+  const changelog = readFileSync(join(root, 'CHANGELOG.md'), 'utf8');
+  const sections = [...changelog.matchAll(/^## \[(\d+)\.(\d+)\.(\d+)[^\]]*\][^\n]*\n([\s\S]*?)(?=^## \[|^\[Unreleased\]:)/gm)]
+    .filter((m) => Number(m[1]) > 0 || Number(m[2]) >= 4)
+    .map((m) => [m[0].split('\n')[0] as string, m[4] as string] as const);
+
+  it('has the 0.4.0 section', () => {
+    expect(sections.map(([title]) => title)).toContain('## [0.4.0] - 2026-11-27');
+  });
+
+  it.each(sections)('%s starts with Upgrading and is release entries in user terms only', (_title, body) => {
+    expect(body.trimStart().startsWith('### Upgrading\n')).toBe(true);
+    expect(() => parseEntries(body, 'CHANGELOG.md')).not.toThrow();
   });
 });
 
