@@ -4,7 +4,6 @@
 // transaction from there on. The file's own lines say whether it holds that page, and where.
 import type { FileHandle } from 'node:fs/promises';
 import { csvField, csvHeader } from './csv.js';
-import type { ExportFormat } from './export-sink.js';
 
 const CHUNK_BYTES = 64 * 1024;
 /** The header row as a line of the file (its `\r` kept, its `\n` the line's end). */
@@ -37,8 +36,8 @@ export async function firstLineStart(handle: FileHandle, matches: (line: string)
   return undefined;
 }
 
-/** Whether a line of an export of `format` is the record with this `id`. */
-export function recordLine(format: ExportFormat, id: unknown): (line: string) => boolean {
+/** Whether a line of an export of `format` (export-sink.ts's `ExportFormat`) is the record with this `id`. */
+export function recordLine(format: 'ndjson' | 'csv', id: unknown): (line: string) => boolean {
   if (format === 'csv') {
     const prefix = `${csvField(id)},`;
     return (line) => line.startsWith(prefix) && line !== HEADER_LINE;
