@@ -53,7 +53,7 @@ ranges=$(git diff -U0 "$base" HEAD -- 'src/*.ts' ':!src/**/index.ts' ':!src/**/t
     }' |
   sort -s -n -k1,1 | awk -v max="$max_lines" -F'\t' '
       { if (total + $2 > max) { cut = 1; next } total += $2; print $1 "\t" $3 }
-      END { if (cut) print "mutation: capped at " total " of the changed lines (--max-lines=" max "); the full run at release covers the rest" > "/dev/stderr" }')
+      END { if (cut) print "mutation: capped at " total + 0 " of the changed lines (--max-lines=" max "); the full run at release covers the rest" > "/dev/stderr" }')
 
 mkdir -p .tmp reports/mutation
 for index in "${!MUTATION_AREAS[@]}"; do
