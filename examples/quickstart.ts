@@ -88,3 +88,14 @@ try {
 } finally {
   await server?.close();
 }
+
+// `npm ci` and `npm run` print `npm warn EBADENGINE` blocks when npm itself runs on a Node older
+// than the packages ask for (Node 20 here), though every script, this one included, runs on the
+// node@24 devDependency. The last line says so, so that nobody reads them as a failure.
+function engineNote(npmUserAgent: string | undefined, running: string): string | undefined {
+  const npmNode = /\bnode\/v(\d+)\./.exec(npmUserAgent ?? '')?.[1];
+  if (npmNode === undefined || Number(npmNode) >= 22) return undefined;
+  return `note: the "npm warn EBADENGINE" lines above are harmless: npm itself runs on this machine's Node ${npmNode}, while this demo and every npm script ran on Node ${running} (the node@24 devDependency); a project of yours does the same with \`npm i -D node@24\`.`;
+}
+const note = engineNote(process.env.npm_config_user_agent, process.versions.node);
+if (note !== undefined) console.log(note);

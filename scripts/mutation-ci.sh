@@ -22,9 +22,9 @@ for arg in "$@"; do
   esac
 done
 
-# The last release: its tag, or (in a clone without tags) the commit that last set the version.
-[ -n "$base" ] || base=$(git describe --tags --abbrev=0 --match 'v[0-9]*' 2>/dev/null ||
-  git log -1 --format=%H -G'^  "version":' -- package.json)
+# The last release, from the history alone (tags do not travel with a clone): its
+# "Release x.y.z" commit, or the commit that set a version without a pre-release part.
+[ -n "$base" ] || base=$(tsx scripts/last-release.ts --commit)
 if [ -z "$base" ]; then
   echo "PASS mutation: no release yet to compare with"
   exit 0
@@ -53,7 +53,7 @@ ranges=$(git diff -U0 "$base" HEAD -- 'src/*.ts' ':!src/**/index.ts' ':!src/**/t
     }' |
   sort -s -n -k1,1 | awk -v max="$max_lines" -F'\t' '
       { if (total + $2 > max) { cut = 1; next } total += $2; print $1 "\t" $3 }
-      END { if (cut) print "mutation: capped at " total " of the changed lines (--max-lines=" max "); the full run at release covers the rest" > "/dev/stderr" }')
+      END { if (cut) print "mutation: capped at " total + 0 " of the changed lines (--max-lines=" max "); the full run at release covers the rest" > "/dev/stderr" }')
 
 mkdir -p .tmp reports/mutation
 for index in "${!MUTATION_AREAS[@]}"; do

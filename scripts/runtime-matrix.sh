@@ -105,7 +105,7 @@ stop_fake() { if [ -n "$FAKE_PID" ]; then kill "$FAKE_PID" 2>/dev/null; wait "$F
 trap stop_fake EXIT
 start_fake() {
   : >"$FAKE_LOG"
-  (cd "$SMOKE" && exec "$NODE24" node_modules/.bin/credit-platform-fake --port 0) >"$FAKE_LOG" 2>&1 &
+  (cd "$SMOKE" && exec env -u CREDIT_PLATFORM_API_KEY "$NODE24" node_modules/.bin/credit-platform-fake --port 0) >"$FAKE_LOG" 2>&1 &
   FAKE_PID=$!
   for _ in $(seq 1 100); do
     grep -q '^CREDIT_PLATFORM_API_KEY=' "$FAKE_LOG" && break

@@ -9,7 +9,7 @@ out=.tmp/examples
 rm -rf "$out"
 mkdir -p "$out"
 # Always the in-process fake, never a service configured in the environment.
-unset CREDIT_PLATFORM_BASE_URL CREDIT_PLATFORM_API_KEY WEBHOOK_SECRET WEBHOOK_URL
+unset CREDIT_PLATFORM_BASE_URL CREDIT_PLATFORM_API_KEY CREDIT_PLATFORM_WEBHOOK_SECRET WEBHOOK_URL
 
 if [ "$(npm pkg get scripts.example)" = '"tsx examples/run.ts"' ]; then
   runner=(npm run --silent example --)

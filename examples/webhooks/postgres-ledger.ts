@@ -3,7 +3,12 @@
 // `credit-platform/postgres`). Whatever dies when (the process, the database, the callback), a
 // deposit is credited once: the id and the credit commit together, or neither does.
 //
-//   DATABASE_URL=postgres://localhost/app WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/postgres-ledger.ts
+//   DATABASE_URL=postgres://localhost/app CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx tsx examples/webhooks/postgres-ledger.ts
+//
+// With the fake, from two more terminals (the second with the fake's two printed lines exported);
+// each trigger is a new deposit, so each adds one ledger row:
+//   CREDIT_PLATFORM_WEBHOOK_SECRET=whsec_test npx credit-platform fake --forward-to http://localhost:3000/webhooks
+//   npx credit-platform webhooks trigger deposit.created --data '{"amount":"25.00"}'
 import express from 'express';
 import type { Pool } from 'pg';
 import { createPostgresWebhookStore } from 'credit-platform/postgres';

@@ -151,7 +151,7 @@ function messageOf(error: unknown): string {
  * const pool = new Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 5_000 });
  * const app = express();
  * app.post('/webhooks', createNodeWebhookHandler({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   store: createPostgresWebhookStore(pool),
  *   on: {
  *     // Commits with the event id, or not at all.

@@ -132,7 +132,7 @@ return 0
  * declare function recordPayment(data: unknown): Promise<void>;
  * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
  * const handler = createWebhookHandler({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   store: createRedisDedupStore(redis),
  *   on: { 'payment.received': async (event) => recordPayment(event.data) },
  * });

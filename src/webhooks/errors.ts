@@ -68,7 +68,7 @@ export class WebhookVerificationError extends CreditPlatformError {
  * import { createMemoryDedupStore, createWebhookHandler, WebhookDedupStoreFullError } from 'credit-platform/webhooks';
  *
  * const handler = createWebhookHandler({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   store: createMemoryDedupStore({ maxEntries: 500_000 }),
  *   onError: (error) => {
  *     if (error instanceof WebhookDedupStoreFullError) console.error(`dedup memory full at ${error.maxEntries} ids`);

@@ -6,7 +6,7 @@
  * ```ts
  * import { constructWebhookEvent } from 'credit-platform/webhooks';
  *
- * const event = constructWebhookEvent(await request.text(), request.headers.get('x-webhook-signature'), process.env.WEBHOOK_SECRET!);
+ * const event = constructWebhookEvent(await request.text(), request.headers.get('x-webhook-signature'), process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!);
  * if (event.type === 'deposit.created') console.log(event.data.amount);
  * ```
  *

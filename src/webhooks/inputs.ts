@@ -18,7 +18,7 @@ export type WebhookPayload = string | Uint8Array | ArrayBuffer;
  * @example
  * ```ts
  * import type { WebhookSecretKey } from 'credit-platform/webhooks';
- * const key: WebhookSecretKey = process.env.WEBHOOK_SECRET ?? '';
+ * const key: WebhookSecretKey = process.env.CREDIT_PLATFORM_WEBHOOK_SECRET ?? '';
  * ```
  */
 export type WebhookSecretKey = string | Uint8Array | ArrayBuffer;
@@ -29,7 +29,7 @@ export type WebhookSecretKey = string | Uint8Array | ArrayBuffer;
  * @example
  * ```ts
  * import type { WebhookSecret } from 'credit-platform/webhooks';
- * const secret: WebhookSecret = [process.env.WEBHOOK_SECRET_NEW!, process.env.WEBHOOK_SECRET_OLD!];
+ * const secret: WebhookSecret = [process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, process.env.CREDIT_PLATFORM_WEBHOOK_SECRET_PREVIOUS!];
  * ```
  */
 export type WebhookSecret = WebhookSecretKey | readonly WebhookSecretKey[];

@@ -102,7 +102,7 @@ describe('wholeNumber', () => {
 describe('unsupportedNode', () => {
   it('refuses Node older than 22.12 in one line, and accepts 22.12 and later', () => {
     expect(unsupportedNode('20.20.2')).toBe(
-      'credit-platform needs Node 22.12 or newer; this is Node 20.20.2. Install a current Node (https://nodejs.org), then run it again.',
+      "credit-platform needs Node 22.12 or newer; this is Node 20.20.2. Without changing this machine's Node: `npm i -D node@24` in your project (npm scripts and npx then run on Node 24), or `npx -p node@24 credit-platform <command>` for one run. Or install a current Node (https://nodejs.org).",
     );
     expect(unsupportedNode('22.11.0')).toMatch(/^credit-platform needs Node 22\.12/);
     expect(unsupportedNode('22.12.0')).toBeUndefined();

@@ -49,13 +49,13 @@ afterAll(async () => {
 });
 
 test('a deposit.created delivery credits the deposit once, however often it arrives', async () => {
-  const { deliveries } = await fake.fake.admin.emit('deposit.created', { amount: '25.00' });
+  const { event, deliveries } = await fake.fake.admin.emit('deposit.created', { amount: '25.00' });
   expect(deliveries.map((d) => d.outcome)).toEqual(['recorded']); // nothing was sent to example.com
 
   const first = await fake.fake.admin.deliver(deliveries[0]!, endpointUrl); // a real POST on loopback
   const retried = await fake.fake.admin.deliver(deliveries[0]!, endpointUrl); // the service retries
   expect([first.status, retried.status]).toEqual([200, 200]);
-  expect(credited).toEqual([{ depositId: 'dep_sample', amount: '25.00' }]);
+  expect(credited).toEqual([{ depositId: event.data.depositId, amount: '25.00' }]);
 });
 
 test('a forged delivery gets a 401, not a 500, and credits nothing', async () => {

@@ -48,6 +48,10 @@ Intro.
 
 ## [0.2.0] - 2026-11-26
 
+### Upgrading
+
+Nothing to change.
+
 ### Security
 
 - A security fix from b.
@@ -82,7 +86,7 @@ Intro.
     const first = '# Changelog\n\n## [Unreleased]\n\n### Added\n\n- Everything.\n';
     const out = foldRelease(first, { version: '0.1.0', date: '2026-11-25', repository: REPO, fragments: [] });
     expect(out).toBe(
-      `# Changelog\n\n## [Unreleased]\n\n## [0.1.0] - 2026-11-25\n\n### Added\n\n- Everything.\n\n[Unreleased]: ${REPO}/compare/v0.1.0...HEAD\n[0.1.0]: ${REPO}/releases/tag/v0.1.0\n`,
+      `# Changelog\n\n## [Unreleased]\n\n## [0.1.0] - 2026-11-25\n\n### Upgrading\n\nNothing to change.\n\n### Added\n\n- Everything.\n\n[Unreleased]: ${REPO}/compare/v0.1.0...HEAD\n[0.1.0]: ${REPO}/releases/tag/v0.1.0\n`,
     );
   });
 
@@ -97,11 +101,45 @@ Intro.
   });
 });
 
+describe('foldRelease: Upgrading first', () => {
+  it("puts the fragments' Upgrading entries first, before Security, merged like any heading", () => {
+    const out = foldRelease(changelog, {
+      version: '0.2.0',
+      date: '2026-11-26',
+      repository: REPO,
+      fragments: [
+        { name: 'changes/a.md', text: '### Added\n\n- An addition.\n\n### Upgrading\n\n- Rename X to Y.\n' },
+        { name: 'changes/b.md', text: '### Security\n\n- A fix.\n\n### Upgrading\n\n- Pass a key.\n' },
+      ],
+    });
+    const section = out.slice(out.indexOf('## [0.2.0]'), out.indexOf('## [0.1.0]'));
+    expect(section.split('\n').filter((l) => l.startsWith('### '))).toEqual([
+      '### Upgrading',
+      '### Security',
+      '### Added',
+      '### Fixed',
+    ]);
+    expect(section).toContain('### Upgrading\n\n- Rename X to Y.\n- Pass a key.\n\n### Security');
+    expect(section).not.toContain('Nothing to change.');
+  });
+
+  it('says "Nothing to change." under Upgrading when no entry asks anything of the user, but an empty release is still refused', () => {
+    const out = foldRelease(changelog, {
+      version: '0.2.0',
+      date: '2026-11-26',
+      repository: REPO,
+      fragments: [{ name: 'changes/a.md', text: '### Fixed\n\n- A fix.\n' }],
+    });
+    expect(out).toContain('## [0.2.0] - 2026-11-26\n\n### Upgrading\n\nNothing to change.\n\n### Added');
+    expect(renderEntries(parseEntries('### Fixed\n\n- A fix.\n', 'x'))).toBe('### Fixed\n\n- A fix.\n');
+  });
+});
+
 describe('parseEntries', () => {
   it('refuses what it would otherwise drop: an unknown heading, text before any heading, a stray heading level', () => {
     expect(() => parseEntries('### Notes\n\n- x\n', 'changes/x.md')).toThrow(ChangelogError);
     expect(() => parseEntries('### Notes\n\n- x\n', 'changes/x.md')).toThrow(
-      /changes\/x\.md:1: "### Notes" is not a Keep a Changelog heading/,
+      /changes\/x\.md:1: "### Notes" is not a heading of a release section \(Upgrading, Security, Added, Changed, Deprecated, Removed, Fixed\)/,
     );
     expect(() => parseEntries('Some words.\n### Added\n- x\n', 'changes/y.md')).toThrow(
       /changes\/y\.md:1: text before the first ### heading/,

@@ -74,29 +74,70 @@ describe('npm run release', () => {
   });
 
   it('folds the fragments into a dated section, deletes them, bumps both files, runs the checks on the bumped tree, commits and tags', () => {
+    const show = (file: string) => git('show', `HEAD^:${file}`);
     const ran: string[] = [];
     release(options('0.3.0', ran));
     expect(ran).toEqual(['npm run typecheck', 'version during checks: 0.3.0', 'npm test', 'version during checks: 0.3.0']);
     expect(read('CHANGELOG.md')).toBe(
-      '# Changelog\n\n## [Unreleased]\n\n## [0.3.0] - 2026-12-03\n\n### Security\n\n- A guarantee.\n\n### Added\n\n- A command option.\n- A store.\n\n## [0.2.0] - 2026-11-26\n\n### Added\n\n- Two.\n\n[Unreleased]: https://github.com/acme/demo/compare/v0.3.0...HEAD\n[0.3.0]: https://github.com/acme/demo/compare/v0.2.0...v0.3.0\n[0.2.0]: https://github.com/acme/demo/releases/tag/v0.2.0\n',
+      '# Changelog\n\n## [Unreleased]\n\n## [0.3.0] - 2026-12-03\n\n### Upgrading\n\nNothing to change.\n\n### Security\n\n- A guarantee.\n\n### Added\n\n- A command option.\n- A store.\n\n## [0.2.0] - 2026-11-26\n\n### Added\n\n- Two.\n\n[Unreleased]: https://github.com/acme/demo/compare/v0.3.0...HEAD\n[0.3.0]: https://github.com/acme/demo/compare/v0.2.0...v0.3.0\n[0.2.0]: https://github.com/acme/demo/releases/tag/v0.2.0\n',
     );
     expect(existsSync(join(root, 'changes/p24-cli.md'))).toBe(false);
     expect(existsSync(join(root, 'changes/p26-postgres.md'))).toBe(false);
     expect(read('changes/README.md')).toBe('How fragments work.\n');
     // The tarball `npm pack` writes is named for the version, and the docs name it.
-    expect(read('README.md')).toBe('npm install ../demo/demo-0.3.0.tgz (not demo-0.2.0-rc.1.tgz)\n');
-    expect(read('docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz".\n');
-    expect(JSON.parse(read('package.json')).version).toBe('0.3.0');
-    const lock = JSON.parse(read('package-lock.json'));
+    expect(show('README.md')).toBe('npm install ../demo/demo-0.3.0.tgz (not demo-0.2.0-rc.1.tgz)');
+    expect(show('docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz".');
+    expect(JSON.parse(show('package.json')).version).toBe('0.3.0');
+    const lock = JSON.parse(show('package-lock.json'));
     expect([lock.version, lock.packages[''].version, lock.packages['node_modules/x'].version]).toEqual([
       '0.3.0',
       '0.3.0',
       '9.9.9',
     ]);
-    expect(git('log', '-1', '--format=%s')).toBe('Release 0.3.0');
+    expect(git('log', '-2', '--format=%s')).toBe('Begin 0.3.1-dev: builds past Release 0.3.0 say so\nRelease 0.3.0');
     expect(git('status', '--porcelain')).toBe('');
     expect(git('cat-file', '-t', 'v0.3.0')).toBe('tag'); // annotated, not a lightweight tag
-    expect(git('rev-parse', 'v0.3.0^{commit}')).toBe(git('rev-parse', 'HEAD'));
+    expect(git('rev-parse', 'v0.3.0^{commit}')).toBe(git('rev-parse', 'HEAD^'));
+  });
+
+  it('moves package.json, the lock and the tarball the docs name to the next -dev version right after the release commit', () => {
+    release(options('0.3.0'));
+    expect(JSON.parse(read('package.json')).version).toBe('0.3.1-dev');
+    const lock = JSON.parse(read('package-lock.json'));
+    expect([lock.version, lock.packages[''].version, lock.packages['node_modules/x'].version]).toEqual([
+      '0.3.1-dev',
+      '0.3.1-dev',
+      '9.9.9',
+    ]);
+    expect(read('README.md')).toBe('npm install ../demo/demo-0.3.1-dev.tgz (not demo-0.2.0-rc.1.tgz)\n');
+    expect(git('diff', '--name-only', 'HEAD^', 'HEAD').split('\n').sort()).toEqual([
+      'README.md',
+      'docs/install.md',
+      'package-lock.json',
+      'package.json',
+    ]);
+    // The next release starts from the -dev version; the docs name its tarball again.
+    writeFileSync(join(root, 'changes/p30-next.md'), '### Fixed\n\n- A fix.\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'a fix');
+    release(options('0.3.1'));
+    expect(git('show', 'HEAD^:README.md')).toBe('npm install ../demo/demo-0.3.1.tgz (not demo-0.2.0-rc.1.tgz)');
+    expect(JSON.parse(read('package.json')).version).toBe('0.3.2-dev');
+  });
+
+  it('refuses a version the history already released, without the tag (tags do not travel with a clone)', () => {
+    release(options('0.3.0'));
+    git('tag', '-d', 'v0.3.0');
+    writeFileSync(join(root, 'package.json'), read('package.json').replace('0.3.1-dev', '0.2.9'));
+    git('commit', '-q', '-am', 'a version set back by hand');
+    expect(() => release(options('0.3.0'))).toThrow(/the history already has "Release 0\.3\.0"/);
+  });
+
+  it('names the docs of a -dev tree that still name the last release tarball after the new one', () => {
+    writeFileSync(join(root, 'package.json'), read('package.json').replace('"0.2.0"', '"0.2.1-dev"'));
+    git('commit', '-q', '-am', 'Begin 0.2.1-dev');
+    release(options('0.3.0'));
+    expect(git('show', 'HEAD^:docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz".');
   });
 
   it('a failing check stops the release and leaves the tree, the fragments and the history as they were', () => {
@@ -117,7 +158,7 @@ describe('npm run release', () => {
     git('add', '-A');
     git('commit', '-q', '-m', 'odd fragment');
     expect(() => release(options('0.3.0'))).toThrow(
-      /changes\/p27-odd\.md:1: "### Improvements" is not a Keep a Changelog heading/,
+      /changes\/p27-odd\.md:1: "### Improvements" is not a heading of a release section/,
     );
     expect(git('status', '--porcelain')).toBe('');
   });

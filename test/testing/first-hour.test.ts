@@ -35,7 +35,7 @@ describe('admin.emit: typed, merged into a valid default payload', () => {
     const fake = await subscribed(['deposit.created']);
     const { event, deliveries } = await fake.admin.emit('deposit.created', { amount: '5.00' });
     expect(event.data).toEqual({
-      depositId: 'dep_sample',
+      depositId: event.id.replace('evt_', 'dep_'),
       token: 'USDC',
       amount: '5.00',
       transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),

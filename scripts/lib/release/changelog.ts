@@ -1,10 +1,19 @@
 // CHANGELOG.md as `npm run release` edits it (RELEASING.md): the pending entries (the body of
 // `## [Unreleased]` plus every fragment in changes/) become one dated section, grouped by Keep a
-// Changelog heading in the standard order, and a compare link is added at the bottom.
+// Changelog heading in the standard order, and a compare link is added at the bottom. Every
+// section starts with "Upgrading": what a user must change to take the version, or that nothing.
 
-/** Keep a Changelog's headings, in the order a section lists them. */
-export const HEADINGS = ['Security', 'Added', 'Changed', 'Deprecated', 'Removed', 'Fixed'] as const;
+/** The headings a section may have, in the order it lists them: Upgrading, then Keep a Changelog's. */
+export const HEADINGS = ['Upgrading', 'Security', 'Added', 'Changed', 'Deprecated', 'Removed', 'Fixed'] as const;
+
+/** What a section says under Upgrading when no entry asks the user to change anything. */
+export const NOTHING_TO_CHANGE = 'Nothing to change.';
 export type Heading = (typeof HEADINGS)[number];
+
+// Release notes are for users: how the project tests, mutates and measures itself belongs in the
+// development docs (docs/development-notes.md, docs/benchmarks.md), where it cannot bury what a
+// user must do.
+const DEVELOPMENT_NOTE = /\b(?:mutants?|mutation (?:score|testing|run)|Stryker)\b|(?:^|[\s(`])(?:test|bench)\/[\w.-]/i;
 
 /** A change list: per heading, its loose lines (before any `####` group) and its `####` groups in order. */
 interface Entries {
@@ -35,7 +44,7 @@ export function parseEntries(text: string, source: string, into: Entries = empty
       const name = h3[1] as Heading;
       if (!HEADINGS.includes(name)) {
         throw new ChangelogError(
-          `${source}:${index + 1}: "### ${h3[1]}" is not a Keep a Changelog heading (${HEADINGS.join(', ')})`,
+          `${source}:${index + 1}: "### ${h3[1]}" is not a heading of a release section (${HEADINGS.join(', ')})`,
         );
       }
       heading = name;
@@ -50,6 +59,11 @@ export function parseEntries(text: string, source: string, into: Entries = empty
       throw new ChangelogError(`${source}:${index + 1}: only "### <Heading>" and "#### <group>" headings belong here`);
     } else if (line.trim() !== '') {
       if (!heading) throw new ChangelogError(`${source}:${index + 1}: text before the first ### heading: ${line}`);
+      if (DEVELOPMENT_NOTE.test(line)) {
+        throw new ChangelogError(
+          `${source}:${index + 1}: a test, mutation or benchmark note; write it in docs/development-notes.md (or docs/benchmarks.md) and keep the release notes to what a user sees: ${line}`,
+        );
+      }
       const lines = group ? into.groups.get(heading)?.get(group) : into.loose.get(heading);
       // Bullets from several sources make one tight list: no blank line before a new bullet.
       while (lines && line.startsWith('- ') && lines.at(-1) === '') lines.pop();
@@ -72,15 +86,22 @@ function trimBlank(lines: string[]): string[] {
   return lines.slice(start, end);
 }
 
-/** The entries as Markdown: headings in Keep a Changelog order, loose lines first, then the groups. */
-export function renderEntries(entries: Entries): string {
+/**
+ * The entries as Markdown: headings in order (Upgrading first), loose lines first, then the
+ * groups. With `upgrading`, a section without Upgrading entries gets one saying
+ * {@link NOTHING_TO_CHANGE}, so that every released section starts with it.
+ */
+export function renderEntries(entries: Entries, options: { upgrading?: boolean } = {}): string {
   const out: string[] = [];
   for (const heading of HEADINGS) {
     const loose = trimBlank(entries.loose.get(heading) ?? []);
     const groups = [...(entries.groups.get(heading) ?? new Map<string, string[]>())]
       .map(([name, lines]) => [name, trimBlank(lines)] as const)
       .filter(([, lines]) => lines.length > 0);
-    if (loose.length === 0 && groups.length === 0) continue;
+    if (loose.length === 0 && groups.length === 0) {
+      if (heading === 'Upgrading' && options.upgrading) out.push('### Upgrading', '', NOTHING_TO_CHANGE, '');
+      continue;
+    }
     out.push(`### ${heading}`, '');
     if (loose.length > 0) out.push(...loose, '');
     for (const [name, lines] of groups) out.push(`#### ${name}`, '', ...lines, '');
@@ -137,10 +158,10 @@ export function foldRelease(changelog: string, options: FoldOptions): string {
   }
   const entries = parseEntries(body, 'CHANGELOG.md [Unreleased]');
   for (const fragment of options.fragments) parseEntries(fragment.text, fragment.name, entries);
-  const rendered = renderEntries(entries);
-  if (rendered.trim() === '') {
+  if (renderEntries(entries).trim() === '') {
     throw new ChangelogError('nothing to release: [Unreleased] is empty and changes/ holds no fragment');
   }
+  const rendered = renderEntries(entries, { upgrading: true });
   const previous = previousRelease(changelog);
   const section = `## [${options.version}] - ${options.date}\n\n${rendered}`;
   const released = `${head}## [Unreleased]\n\n${section}\n${tail.replace(/\n*$/, '\n')}`;

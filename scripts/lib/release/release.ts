@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldRelease } from './changelog.js';
+import { lastRelease, nextDevVersion } from './last-release.js';
 import { compareSemver, isSemver } from './semver.js';
 
 export class ReleaseRefused extends Error {
@@ -62,7 +63,7 @@ export function repositoryUrl(pkg: { repository?: string | { url?: string } }): 
   return url;
 }
 
-/** Refusals that need nothing changed yet: a bad version, a dirty tree, an existing tag. */
+/** Refusals that need nothing changed yet: a bad version, a dirty tree, an existing tag or release commit. */
 export function refusals(root: string, version: string): string[] {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const problems: string[] = [];
@@ -73,6 +74,8 @@ export function refusals(root: string, version: string): string[] {
   const dirty = git(root, ['status', '--porcelain']).trim();
   if (dirty) problems.push(`the working tree has uncommitted changes; commit or stash them first:\n${dirty}`);
   if (isSemver(version) && git(root, ['tag', '--list', `v${version}`]).trim()) problems.push(`tag v${version} already exists`);
+  // Tags stay where they were made; the history travels, so it is checked too.
+  if (isSemver(version) && lastRelease(root)?.version === version) problems.push(`the history already has "Release ${version}"`);
   return problems;
 }
 
@@ -81,15 +84,16 @@ export function refusals(root: string, version: string): string[] {
  * package as npm names it in a warning (`'credit-platform@0.2.0'`) in every tracked Markdown file
  * but the CHANGELOG to the new version's. Returns the files changed.
  */
-function renameTarballMentions(root: string, name: string, from: string, to: string): string[] {
+function renameTarballMentions(root: string, name: string, froms: string[], to: string): string[] {
   const changed: string[] = [];
   for (const file of git(root, ['ls-files', '*.md']).split('\n').filter(Boolean)) {
     if (file === 'CHANGELOG.md' || file.startsWith('changes/')) continue;
     const path = join(root, file);
     const text = readFileSync(path, 'utf8');
-    const renamed = text
-      .replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`)
-      .replaceAll(`'${name}@${from}'`, `'${name}@${to}'`);
+    let renamed = text;
+    for (const from of froms) {
+      renamed = renamed.replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`).replaceAll(`'${name}@${from}'`, `'${name}@${to}'`);
+    }
     if (renamed !== text) {
       writeFileSync(path, renamed);
       changed.push(file);
@@ -122,7 +126,9 @@ function bumpVersion(root: string, version: string): void {
  * tree or an existing tag; folds [Unreleased] and changes/*.md into a dated section and deletes
  * the fragments; bumps package.json and package-lock.json (and the tarball name the docs give);
  * runs the checks (a failure restores the
- * tree and throws); commits `Release <version>` and tags `v<version>` (annotated). Never pushes.
+ * tree and throws); commits `Release <version>` and tags `v<version>` (annotated); then commits
+ * package.json at {@link nextDevVersion} (`Begin <x.y.z>-dev`), so that no later build reports
+ * itself as the release. Never pushes.
  */
 export function release(options: ReleaseOptions): void {
   const { root, version, date, log } = options;
@@ -145,7 +151,10 @@ export function release(options: ReleaseOptions): void {
   writeFileSync(changelogPath, changelog);
   for (const fragment of fragments) rmSync(join(root, fragment.name));
   bumpVersion(root, version);
-  const docs = renameTarballMentions(root, pkg.name, pkg.version, version);
+  // The docs may still name the last release's tarball when package.json holds a -dev version.
+  const previous = lastRelease(root)?.version;
+  const froms = [pkg.version, ...(previous && previous !== pkg.version ? [previous] : [])];
+  const docs = renameTarballMentions(root, pkg.name, froms, version);
   log(`CHANGELOG.md: [${version}] - ${date}, from [Unreleased] and ${fragments.length} fragment(s):`);
   for (const fragment of fragments) log(`  ${fragment.name} (deleted)`);
   log(`package.json, package-lock.json: ${version}`);
@@ -166,7 +175,15 @@ export function release(options: ReleaseOptions): void {
   git(root, ['commit', '-q', '-m', `Release ${version}`]);
   git(root, ['tag', '-a', `v${version}`, '-m', `credit-platform ${version}`]);
   const commit = git(root, ['rev-parse', '--short', 'HEAD']).trim();
-  log(`\nCommitted "Release ${version}" (${commit}) and tagged v${version}. Nothing was published.`);
-  log(`Next: push the commit and the tag (git push origin HEAD v${version}); the release workflow`);
+  // From the next commit on, a build is not this release and says so (package.json, VERSION,
+  // the User-Agent, the tarball's name): main moves to the next pre-release at once.
+  const dev = nextDevVersion(version);
+  bumpVersion(root, dev);
+  const devDocs = renameTarballMentions(root, pkg.name, [version], dev);
+  git(root, ['add', '-A', '--', 'package.json', 'package-lock.json', ...devDocs]);
+  git(root, ['commit', '-q', '-m', `Begin ${dev}: builds past Release ${version} say so`]);
+  log(`\nCommitted "Release ${version}" (${commit}) and tagged v${version}; then "Begin ${dev}" (package.json ${dev}).`);
+  log('Nothing was published.');
+  log(`Next: push both commits and the tag (git push origin HEAD v${version}); the release workflow`);
   log('(.github/workflows/release.yml) runs CI on the tag and publishes to npm with provenance.');
 }

@@ -4,6 +4,7 @@ import { checkDeliveryUrl } from '../../testing/delivery/delivery-url.js';
 import { startFakeServer } from '../../testing/server/server.js';
 import { UsageError, wholeNumber } from '../args.js';
 import { type Command, defineCommand } from '../command.js';
+import { API_KEY_ENV, givenApiKey } from '../fake-api-key.js';
 import { formatAttempt } from '../output/delivery-line.js';
 import { EXIT_OK, printLine } from '../io.js';
 import { printableLine } from '../output/terminal-text.js';
@@ -15,16 +16,18 @@ const OPTIONS = {
   host: { type: 'string' },
   transactions: { type: 'string' },
   seed: { type: 'string' },
+  'api-key': { type: 'string' },
   'forward-to': { type: 'string' },
   ...SECRET_OPTIONS,
   'send-webhooks': { type: 'boolean' },
 } as const;
 
 const help = `usage: credit-platform fake [--port <n>] [--host <addr>] [--transactions <n>] [--seed <n>]
-                          [--forward-to <url>] [--secret-file <path>] [--send-webhooks]
+                          [--api-key <key>] [--forward-to <url>] [--secret-file <path>] [--send-webhooks]
 
 Runs the Credit Platform fake on loopback until Ctrl-C, printing CREDIT_PLATFORM_BASE_URL=...
-and CREDIT_PLATFORM_API_KEY=... (a throwaway key of the fake, new on every run).
+and CREDIT_PLATFORM_API_KEY=... (a throwaway key of the fake, new on every run), unless it is
+given a key to keep.
 
   --port <n>            default 4010 (0: any free port)
   --host <addr>         default 127.0.0.1. An address other than loopback (127.0.0.0/8, ::1,
@@ -35,6 +38,10 @@ and CREDIT_PLATFORM_API_KEY=... (a throwaway key of the fake, new on every run).
   --seed <n>            makes the key, event ids and data the same on every run; without it
                         each run has its own, so an endpoint still running from an earlier run
                         never takes a new event for one it already handled
+  --api-key <key>       answer to this key, on every run: the terminals that exported it keep
+                        working across restarts. Without it the key comes from ${API_KEY_ENV}
+                        when that is set where the fake runs (the better place: a command line
+                        is visible to every user of this machine). A given key is never printed
   --forward-to <url>    deliver every event the fake emits to <url>, as if it were subscribed to
                         every event type: https://, or http:// on this machine (localhost,
                         127.0.0.1, [::1]); failed attempts are retried on the service's schedule
@@ -77,14 +84,16 @@ export const fake: Command = defineCommand({
     const secret = given?.secret ?? `whsec_${randomBytes(24).toString('hex')}`;
     const host = values.host ?? '127.0.0.1';
     const seeded = values.seed !== undefined;
+    const apiKey = givenApiKey(NAME, values['api-key'], io.env);
     const server = await startFakeServer({
       port: wholeNumber(NAME, 'port', values.port, 4010, 0, 65_535),
       host,
       transactions: wholeNumber(NAME, 'transactions', values.transactions, 250),
       // 2^31 seeds: event ids of two runs differ; the key is not derived from it (below).
       seed: wholeNumber(NAME, 'seed', values.seed, randomInt(2 ** 31), 0, 2 ** 31 - 1),
-      // Without --seed the key is random, not derived from the seed, so it cannot be guessed.
-      ...(seeded ? {} : { apiKey: `cpk_test_${randomBytes(20).toString('hex')}` }),
+      // A given key is kept; else, without --seed, the key is random, not derived from the seed,
+      // so it cannot be guessed.
+      ...(apiKey ? { apiKey: apiKey.key } : seeded ? {} : { apiKey: `cpk_test_${randomBytes(20).toString('hex')}` }),
       webhookTransport: values['send-webhooks'] ? (request) => fetch(request) : undefined,
       forwardWebhooks: forwardUrl === undefined ? undefined : { url: forwardUrl, secret },
       emitEndpoint: true,
@@ -102,8 +111,10 @@ export const fake: Command = defineCommand({
     }
     printLine(io.stdout, `Credit Platform fake listening on ${server.url}`);
     printLine(io.stdout, `CREDIT_PLATFORM_BASE_URL=${server.baseUrl}`);
-    // Printing the key is the point: it is a throwaway key of a fake.
-    printLine(io.stdout, `CREDIT_PLATFORM_API_KEY=${server.apiKey}`);
+    // Printing a key of its own is the point: it is a throwaway key of a fake. A given key may be
+    // one the user keeps elsewhere too, and they know it already.
+    if (apiKey) printLine(io.stdout, `${API_KEY_ENV}: the key from ${apiKey.source}, the same on every run (not printed)`);
+    else printLine(io.stdout, `${API_KEY_ENV}=${server.apiKey}`);
     // A generated secret is printed for the endpoint to verify with; a given one never is.
     if (forwardUrl !== undefined && given === undefined) printLine(io.stdout, `${WEBHOOK_SECRET_ENV}=${secret}`);
     if (given !== undefined) printLine(io.stdout, `Signing deliveries with the secret from ${given.source}`);

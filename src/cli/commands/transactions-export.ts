@@ -7,6 +7,7 @@ import { commandLogger, type ServiceWait } from '../output/client-log.js';
 import { csvHeader, csvRow } from '../output/csv.js';
 import { type ExportFormat, type ExportSink, fileSink, type OutMode, stdoutSink } from '../output/export-sink.js';
 import { Progress } from '../output/progress.js';
+import { recordLine } from '../output/resume-point.js';
 import { needsDollarQuotes, shellCommand } from '../output/shell-quote.js';
 import { printable } from '../output/terminal-text.js';
 
@@ -27,7 +28,8 @@ const help = `usage: credit-platform transactions export [--format ndjson|csv] [
 Writes every transaction exactly once, from the service named by CREDIT_PLATFORM_API_KEY and
 CREDIT_PLATFORM_BASE_URL (the fake's lines work too), page by page: a page is written only once
 it has arrived whole. Progress goes to stderr. If a page fails, the command that resumes from it
-is printed (it appends to the same --out file) and the exit code is 1; if the first page fails,
+is printed (it appends to the same --out file, and is safe to run again: a file that already holds
+the page it starts from is rewritten from that page on) and the exit code is 1; if the first page fails,
 nothing is written and no file it created is left behind.
 
   --format ndjson|csv  ndjson (default): one JSON object a line, every field and value as it came;
@@ -152,6 +154,17 @@ export const transactionsExport: Command = defineCommand({
           format === 'csv'
             ? items.map((item) => csvRow(item, unknownFields)).join('')
             : items.map((item) => `${JSON.stringify(item)}\n`).join('');
+        // A resume run again (or after the export finished) finds this page in the file already:
+        // the file is cut back to where it begins, so the page is written once, not appended twice.
+        if (pagesIn === 0 && cursor !== undefined && sink.rewind && items.length > 0) {
+          const cut = await sink.rewind(recordLine(format, items[0]?.id));
+          if (cut !== undefined) {
+            printLine(
+              io.stderr,
+              `${NAME}: ${printable(values.out ?? '')} already holds the transactions from this cursor on (${cut} bytes, from an earlier run of this resume command): writing them again in their place, not after them.`,
+            );
+          }
+        }
         pagesIn += 1;
         await sink.write(header + rows);
         progress.page(items.length);

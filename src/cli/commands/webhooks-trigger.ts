@@ -17,7 +17,8 @@ const help = `usage: credit-platform webhooks trigger <event-type> [--data <json
 Makes a running fake (credit-platform fake) emit <event-type>, as fake.admin.emit does: it is
 delivered to the fake's --forward-to endpoint and to its subscriptions, retried on the service's
 schedule, and each attempt is printed by the fake. The fake is found with
-CREDIT_PLATFORM_BASE_URL and CREDIT_PLATFORM_API_KEY, the lines the fake printed.
+CREDIT_PLATFORM_BASE_URL and CREDIT_PLATFORM_API_KEY, the lines the fake printed (or the key
+it was given with --api-key or CREDIT_PLATFORM_API_KEY, which it keeps across restarts).
 
 Prints each endpoint's status, explained as webhooks send explains it (a 401: the endpoint
 verifies with another secret than the fake's). Exits 0 when every endpoint answered 2xx (or

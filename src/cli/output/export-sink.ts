@@ -2,6 +2,7 @@ import { constants, type FileHandle, lstat, open, unlink } from 'node:fs/promise
 import { UsageError } from '../args.js';
 import { type CliOutput, writeChunk } from '../io.js';
 import { csvHeader } from './csv.js';
+import { firstLineStart } from './resume-point.js';
 import { printable } from './terminal-text.js';
 
 /** Where an export's pages go: each `write` is one whole page, so the output only ever ends on a page boundary. */
@@ -12,6 +13,11 @@ export interface ExportSink {
   write(chunk: string): Promise<void>;
   /** Closes the output; with `wrote` false (no page arrived), a file this run created is removed and any other left as it was. */
   close(wrote: boolean): Promise<void>;
+  /**
+   * A file only: cuts it back to where its first line that `matches` begins, before the next
+   * write; resolves the bytes cut, or `undefined` (file unchanged) when no line matches.
+   */
+  rewind?(matches: (line: string) => boolean): Promise<number | undefined>;
 }
 
 /** The two forms of an export, as a file to resume shows them. */
@@ -135,6 +141,13 @@ function openSink(
         pending = false;
       }
       await writeAll(handle, Buffer.from(chunk));
+    },
+    async rewind(matches) {
+      const at = await firstLineStart(handle, matches);
+      if (at === undefined) return undefined;
+      const { size } = await handle.stat();
+      await handle.truncate(at);
+      return size - at;
     },
     async close(wrote) {
       await handle.close();

@@ -184,7 +184,7 @@ export class Webhooks extends APIResource {
    * const sub = await client.webhooks.create({
    *   url: 'https://example.com/hooks/credit-platform',
    *   events: ['deposit.created', 'payment.overdue'],
-   *   secret: process.env.WEBHOOK_SECRET!,
+   *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
    * });
    * ```
    */

@@ -21,31 +21,39 @@ import type { WebhookEventPayload } from '../types.js';
  */
 export type EmitData<T extends WebhookEventType> = Partial<WebhookEventDataMap[T]>;
 
-// The spec shows the data of deposit.created only; the others are plausible and stable,
-// named like the records the fake serves, so a receiver under test has something to read.
-function defaults(seed: number): { [T in WebhookEventType]: Record<string, unknown> } {
+// The spec shows the data of deposit.created only; the others are plausible, named like the
+// records the fake serves, so a receiver under test has something to read. The ids of the records
+// an event is about (`depositId`, `paymentId`, ...) follow from the event id: two emits are two
+// deposits, so a ledger keyed on `deposit_id` takes both, and a retry of one event is one deposit.
+function defaults(seed: number, ref: string): { [T in WebhookEventType]: Record<string, unknown> } {
   const hash = fakeTransactionHash(seed, 42);
   return {
-    'deposit.created': { depositId: 'dep_sample', token: 'USDC', amount: '1000.00', transactionHash: hash },
-    'deposit.withdrawn': { withdrawalId: 'wd_sample', token: 'USDC', amount: '250.00', transactionHash: hash },
-    'payment.received': { paymentId: 'pay_sample', creditLineId: 'cl_sample', amount: '100.00', token: 'USDC' },
-    'payment.due': { creditLineId: 'cl_sample', amount: '100.00', dueDate: '2026-02-01' },
-    'payment.overdue': { creditLineId: 'cl_sample', amount: '100.00', dueDate: '2026-01-01', daysOverdue: 3 },
+    'deposit.created': { depositId: `dep_${ref}`, token: 'USDC', amount: '1000.00', transactionHash: hash },
+    'deposit.withdrawn': { withdrawalId: `wd_${ref}`, token: 'USDC', amount: '250.00', transactionHash: hash },
+    'payment.received': { paymentId: `pay_${ref}`, creditLineId: `cl_${ref}`, amount: '100.00', token: 'USDC' },
+    'payment.due': { creditLineId: `cl_${ref}`, amount: '100.00', dueDate: '2026-02-01' },
+    'payment.overdue': { creditLineId: `cl_${ref}`, amount: '100.00', dueDate: '2026-01-01', daysOverdue: 3 },
     'credit.tier_changed': { previousTier: 'SECURED_ONLY', creditTier: 'STANDARD' },
-    'credit.line_updated': { creditLineId: 'cl_sample', limit: '5000.00', available: '4000.00' },
-    'credit.frozen': { creditLineId: 'cl_sample', reason: 'payment_overdue' },
-    'yield.distributed': { positionId: 'yld_sample', token: 'USDC', amount: '4.20' },
+    'credit.line_updated': { creditLineId: `cl_${ref}`, limit: '5000.00', available: '4000.00' },
+    'credit.frozen': { creditLineId: `cl_${ref}`, reason: 'payment_overdue' },
+    'yield.distributed': { positionId: `yld_${ref}`, token: 'USDC', amount: '4.20' },
     'score.updated': { previousScore: 700, score: 720 },
     'account.frozen': { reason: 'compliance_review' },
   };
 }
 
+/** The part of an event id that names its sample records: `evt_0001b3e04f1d` gives `0001b3e04f1d`. */
+function sampleRef(eventId: string): string {
+  return eventId.replace(/^evt_/, '');
+}
+
 const CHECK_SECRET = 'whsec_fake_emit_check';
 
 /**
- * The event `emit` (and `credit-platform webhooks send`) sends: the type's default data with
- * `data` merged over it, checked the way `constructWebhookEvent` checks a delivery, so a receiver
- * never gets an event the SDK itself would refuse. `stamp` gives the id and timestamp, only once
+ * The event `emit` (and `credit-platform webhooks send`) sends: the type's default data (its
+ * record ids taken from the event id, so unique per event) with `data` merged over it, checked
+ * the way `constructWebhookEvent` checks a delivery, so a receiver never gets an event the SDK
+ * itself would refuse. `stamp` gives the id and timestamp, only once
  * the data passed; `label` names the caller's input in messages.
  */
 export function buildEvent(
@@ -58,8 +66,8 @@ export function buildEvent(
   if (data !== undefined && (typeof data !== 'object' || data === null || Array.isArray(data))) {
     throw new TypeError(`${label}: data must be an object of the event's fields.`);
   }
-  const merged = { ...defaults(seed)[type], ...data };
-  const body = JSON.stringify({ id: 'evt_check', type, timestamp: new Date().toISOString(), data: merged });
+  const checked = { ...defaults(seed, 'check')[type], ...data };
+  const body = JSON.stringify({ id: 'evt_check', type, timestamp: new Date().toISOString(), data: checked });
   try {
     constructWebhookEvent(body, signWebhookPayload(body, CHECK_SECRET), CHECK_SECRET);
   } catch (error) {
@@ -68,5 +76,5 @@ export function buildEvent(
     throw new TypeError(`${label} would send an event constructWebhookEvent refuses: ${message}`, { cause: error });
   }
   const { id, timestamp } = stamp();
-  return { id, type, timestamp, data: merged };
+  return { id, type, timestamp, data: { ...defaults(seed, sampleRef(id))[type], ...data } };
 }

@@ -12,8 +12,13 @@ export const EMIT_PATH = '/_fake/events';
 // An event's data is a handful of fields; anything bigger is not an honest trigger.
 const MAX_BODY_BYTES = 64 * 1024;
 
-function sameKey(given: string | null, expected: string): boolean {
-  if (given === null) return false;
+// Most often the fake was restarted and made a new key, while this terminal kept the old one.
+const STALE_KEY =
+  "This key is not the fake's current key (a restarted fake makes a new one). Set CREDIT_PLATFORM_API_KEY " +
+  'to the CREDIT_PLATFORM_API_KEY=... line the running fake printed; to keep one key across restarts, ' +
+  'start the fake with CREDIT_PLATFORM_API_KEY set where it runs (or --api-key <key>).';
+
+function sameKey(given: string, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
@@ -29,9 +34,11 @@ export async function handleEmitRequest(fake: FakeCreditPlatform, request: Reque
   const headers = new Headers();
   try {
     if (request.method !== 'POST') throw httpError(405, 'METHOD_NOT_ALLOWED', 'method', `Only POST ${EMIT_PATH}`);
-    if (!sameKey(request.headers.get('x-api-key'), fake.apiKey)) {
+    const given = request.headers.get('x-api-key');
+    if (given === null || given === '') {
       throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', "The fake's API key is required (CREDIT_PLATFORM_API_KEY)");
     }
+    if (!sameKey(given, fake.apiKey)) throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', STALE_KEY);
     const body = (await readJsonBody(request, MAX_BODY_BYTES)) ?? {};
     const { type, data } = body;
     if (!(WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(type)) {

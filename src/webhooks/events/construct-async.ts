@@ -27,12 +27,12 @@ const encoder = /* @__PURE__ */ new TextEncoder();
  * @example
  * ```ts
  * import { constructWebhookEventAsync } from 'credit-platform/webhooks';
- * declare const env: { WEBHOOK_SECRET: string }; // a Worker's bindings
+ * declare const env: { CREDIT_PLATFORM_WEBHOOK_SECRET: string }; // a Worker's bindings
  *
  * const event = await constructWebhookEventAsync(
  *   await request.arrayBuffer(),
  *   request.headers.get('x-webhook-signature'),
- *   env.WEBHOOK_SECRET,
+ *   env.CREDIT_PLATFORM_WEBHOOK_SECRET,
  * );
  * ```
  */

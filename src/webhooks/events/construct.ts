@@ -31,7 +31,7 @@ const encoder = /* @__PURE__ */ new TextEncoder();
  * ```ts
  * import { constructWebhookEvent } from 'credit-platform/webhooks';
  *
- * const event = constructWebhookEvent(req.body, req.headers['x-webhook-signature'], process.env.WEBHOOK_SECRET!);
+ * const event = constructWebhookEvent(req.body, req.headers['x-webhook-signature'], process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!);
  * if (event.type === 'deposit.created') {
  *   console.log(event.data.depositId, event.data.amount);
  * }

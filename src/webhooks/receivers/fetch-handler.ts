@@ -35,7 +35,7 @@ function toResponse(result: WebhookReceiverResult): Response {
  * declare function recordDeposit(depositId: string, amount: string): Promise<void>; // your own
  *
  * export const POST = createWebhookHandler({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   on: {
  *     'deposit.created': async (event) => { await recordDeposit(event.data.depositId, event.data.amount); },
  *   },

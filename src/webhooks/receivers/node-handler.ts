@@ -154,7 +154,7 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
  * const app = express();
  * // Before express.json(): the handler reads the raw stream itself, within readTimeout.
  * app.post('/webhooks', createNodeWebhookHandler({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   on: { 'payment.overdue': async (event) => { await remind(event.data); } },
  *   onRejected: (error) => console.warn('webhook refused:', error.code),
  * }));

@@ -20,7 +20,7 @@ import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
  *   warn: (msg, fields) => pino.warn({ ...fields }, msg),
  *   error: (msg, fields) => pino.error({ ...fields }, msg),
  * };
- * const handler = createWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, logger });
+ * const handler = createWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, logger });
  * ```
  */
 export interface WebhookReceiverLogger {

@@ -45,7 +45,7 @@ export type WebhookEventHandlers<Db = never> = {
  * import type { WebhookReceiverOptions } from 'credit-platform/webhooks';
  * declare const metrics: { increment(name: string): void }; // your own
  * const options: WebhookReceiverOptions = {
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   on: { 'score.updated': (event) => console.log(event.data) },
  *   onUnknownEvent: (event) => console.warn('new event type', event.rawType),
  *   onRejected: (error) => metrics.increment(`webhooks.refused.${error.code}`),
@@ -90,7 +90,7 @@ export interface WebhookReceiverOptions<Db = never> {
    * import { createWebhookHandler } from 'credit-platform/webhooks';
    * declare const logger: { warn(fields: object, msg: string): void }; // pino, say
    * const handler = createWebhookHandler({
-   *   secret: process.env.WEBHOOK_SECRET!,
+   *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
    *   onRejected: (error) => logger.warn({ code: error.code }, 'webhook refused'),
    * });
    * ```
@@ -107,7 +107,7 @@ export interface WebhookReceiverOptions<Db = never> {
    * ```ts
    * import { createWebhookHandler } from 'credit-platform/webhooks';
    * // console.debug prints: credit-platform: webhook event "evt_…" not run: a duplicate: …
-   * const handler = createWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, logger: console });
+   * const handler = createWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, logger: console });
    * ```
    */
   readonly logger?: WebhookReceiverLogger;
@@ -130,7 +130,7 @@ export interface WebhookReceiverOptions<Db = never> {
    * @example
    * ```ts
    * import { createNodeWebhookHandler } from 'credit-platform/webhooks';
-   * const handler = createNodeWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, readTimeout: 5_000 });
+   * const handler = createNodeWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, readTimeout: 5_000 });
    * ```
    */
   readonly readTimeout?: number;

@@ -77,7 +77,7 @@ function dispatch<Db>(
  *
  * const app = Fastify({ requestTimeout: 10_000 });
  * const receive = createWebhookReceiver({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   on: { 'payment.received': async (event) => { console.log('payment', event.id, event.data); } },
  * });
  * // In a plugin of its own, this route gets the raw bytes; other routes keep Fastify's JSON parser.

@@ -106,7 +106,7 @@ export interface WebhookDedupStore {
    * const memory = createMemoryDedupStore({ ttlMs: 24 * 3_600_000 });
    * const store: WebhookDedupStore = memory; // memory.retentionMs is 86_400_000
    * // TypeError at start-up: 24 h is shorter than maxEventAge (72 h by default) + 5 min.
-   * createWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, store });
+   * createWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, store });
    * ```
    */
   readonly retentionMs?: number;

@@ -101,7 +101,7 @@ function positive(value: number | undefined, fallback: number, name: string): nu
  * declare function notify(overdue: object): Promise<void>; // your own
  *
  * const handler = createWebhookHandler({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   store: createMemoryDedupStore({ ttlMs: 96 * 3_600_000 }),
  *   on: { 'payment.overdue': async (event) => notify(event.data) },
  * });

@@ -126,7 +126,7 @@ export function checkSignatureSync(
  *
  * const app = express();
  * app.post('/webhooks', express.raw({ type: 'application/json' }), (req, res) => {
- *   if (!verifyWebhookSignature(req.body, req.headers['x-webhook-signature'], process.env.WEBHOOK_SECRET!)) {
+ *   if (!verifyWebhookSignature(req.body, req.headers['x-webhook-signature'], process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!)) {
  *     return res.sendStatus(401);
  *   }
  *   res.sendStatus(200);

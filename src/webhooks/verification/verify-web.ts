@@ -79,9 +79,9 @@ export function checkSignatureAsync(
  * import { verifyWebhookSignatureAsync } from 'credit-platform/webhooks';
  *
  * export default {
- *   async fetch(request: Request, env: { WEBHOOK_SECRET: string }) {
+ *   async fetch(request: Request, env: { CREDIT_PLATFORM_WEBHOOK_SECRET: string }) {
  *     const body = await request.arrayBuffer();
- *     const ok = await verifyWebhookSignatureAsync(body, request.headers.get('x-webhook-signature'), env.WEBHOOK_SECRET);
+ *     const ok = await verifyWebhookSignatureAsync(body, request.headers.get('x-webhook-signature'), env.CREDIT_PLATFORM_WEBHOOK_SECRET);
  *     return new Response(null, { status: ok ? 200 : 401 });
  *   },
  * };

@@ -42,7 +42,7 @@ async function startFake(args: string[], processEnv: Record<string, string> = {}
     stop();
     await exit;
   });
-  while (!/CREDIT_PLATFORM_API_KEY=/.test(out.stdout)) {
+  while (!/CREDIT_PLATFORM_API_KEY[=:]/.test(out.stdout)) {
     const early = await Promise.race([exit, new Promise((resolve) => setTimeout(resolve, 10))]);
     if (typeof early === 'number') throw new Error(`fake exited with ${early}: ${out.stderr}`);
   }
@@ -323,6 +323,71 @@ describe('credit-platform webhooks trigger against a running fake: a duplicate a
     expect(trigger.code).toBe(0);
     expect(trigger.stderr).toContain(': 200: the endpoint had already handled this event id and did not run its handler again.');
     await until(() => fake.out.stdout.includes('already handled'));
+  });
+});
+
+describe('credit-platform fake: a key kept across restarts', () => {
+  const KEY = 'cpk_test_kept_across_restarts_4b2e';
+
+  /** `webhooks trigger` with `key` against the running fake. */
+  const trigger = (fake: { env: Record<string, string> }, key: string) =>
+    cli(['webhooks', 'trigger', 'score.updated'], { env: { ...fake.env, CREDIT_PLATFORM_API_KEY: key } });
+
+  it('answers to --api-key on every run, says where the key came from, and never prints it', async () => {
+    for (let run = 0; run < 2; run++) {
+      const fake = await startFake(['--api-key', KEY]);
+      expect(fake.out.stdout).toContain('CREDIT_PLATFORM_API_KEY: the key from --api-key, the same on every run (not printed)\n');
+      expect(fake.out.stdout).not.toContain(KEY);
+      const result = await trigger(fake, KEY);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      fake.stop();
+      await fake.exit;
+    }
+  });
+
+  it('takes the key from CREDIT_PLATFORM_API_KEY where it runs; --api-key wins over it', async () => {
+    const fromEnv = await startFake([], { CREDIT_PLATFORM_API_KEY: KEY });
+    expect(fromEnv.out.stdout).toContain('CREDIT_PLATFORM_API_KEY: the key from CREDIT_PLATFORM_API_KEY,');
+    expect((await trigger(fromEnv, KEY)).code).toBe(0);
+    const both = await startFake(['--api-key', `${KEY}_option`], { CREDIT_PLATFORM_API_KEY: KEY });
+    expect(both.out.stdout).toContain('the key from --api-key');
+    expect((await trigger(both, `${KEY}_option`)).code).toBe(0);
+    expect((await trigger(both, KEY)).code).toBe(1);
+  });
+
+  it('tells a stale key from a missing one, and says what to do about it', async () => {
+    const first = await startFake([]);
+    const stale = first.env.CREDIT_PLATFORM_API_KEY;
+    first.stop();
+    await first.exit;
+    const restarted = await startFake([]);
+    const result = await trigger(restarted, stale);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      "webhooks trigger: the fake refused: This key is not the fake's current key (a restarted fake makes a new one). Set CREDIT_PLATFORM_API_KEY to the CREDIT_PLATFORM_API_KEY=... line the running fake printed; to keep one key across restarts, start the fake with CREDIT_PLATFORM_API_KEY set where it runs (or --api-key <key>).\n",
+    );
+    expect(result.stderr).not.toContain(stale);
+    const missing = await fetch(`${new URL(restarted.env.CREDIT_PLATFORM_BASE_URL).origin}/_fake/events`, {
+      method: 'POST',
+      body: '{"type":"score.updated"}',
+    });
+    expect(missing.status).toBe(401);
+    expect(await missing.text()).toContain("The fake's API key is required (CREDIT_PLATFORM_API_KEY)");
+  });
+
+  it('refuses a key that cannot be an X-API-Key header, exit 2, without quoting it', async () => {
+    for (const [args, env] of [
+      [['--api-key', 'short'], {}],
+      [['--api-key', 'cpk test with spaces'], {}],
+      [[], { CREDIT_PLATFORM_API_KEY: 'cpk_test_\u00e9t\u00e9_key' }],
+    ] as const) {
+      const result = await cli(['fake', '--port', '0', ...args], { env });
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/fake: the key from (--api-key|CREDIT_PLATFORM_API_KEY) must be 8 to 256 visible ASCII/);
+      expect(result.stderr).not.toMatch(/short|with spaces|été/);
+    }
   });
 });
 

@@ -33,7 +33,7 @@ describe('credit-platform webhooks send', () => {
     expect(receiver.handled).toHaveLength(1);
     expect(receiver.handled[0]).toMatchObject({
       type: 'deposit.created',
-      data: { amount: '25.00', token: 'USDC', depositId: 'dep_sample' },
+      data: { amount: '25.00', token: 'USDC', depositId: expect.stringMatching(/^dep_[0-9a-f]+$/) },
     });
     expect(result.stdout + result.stderr).not.toContain(SECRET);
   });

@@ -96,16 +96,22 @@ describe('transactions export --out', () => {
     expect(await readFile(intoOther, 'utf8')).toBe(PRECIOUS);
   });
 
-  it('appends to a file of the same format with --cursor', async () => {
+  it('appends to a file of the same format with --cursor, and run again rewrites the same pages in place', async () => {
     const file = join(dir, 'append.csv');
     expect((await exportTo('--format', 'csv', '--out', file, '--limit', '2')).code).toBe(0);
+    const whole = await readFile(file, 'utf8');
+    const firstPage = whole.split('\r\n').slice(0, 3).join('\r\n');
+    await writeFile(file, `${firstPage}\r\n`);
     const first = await fetch(`${server.baseUrl}/transactions?limit=2`, { headers: { 'x-api-key': server.apiKey } });
     const { nextCursor } = (await first.json()).data;
-    const result = await exportTo('--format', 'csv', '--out', file, '--limit', '2', '--cursor', nextCursor);
-    expect(result.code).toBe(0);
-    const rows = (await readFile(file, 'utf8')).split('\r\n');
-    expect(rows.filter((r) => r.startsWith('id,'))).toHaveLength(1);
-    expect(rows).toHaveLength(1 + 3 + 1 + 1);
+    for (let run = 0; run < 2; run++) {
+      const result = await exportTo('--format', 'csv', '--out', file, '--limit', '2', '--cursor', nextCursor);
+      expect(result.code).toBe(0);
+      const rows = (await readFile(file, 'utf8')).split('\r\n');
+      expect(rows.filter((r) => r.startsWith('id,'))).toHaveLength(1);
+      expect(rows).toHaveLength(1 + 3 + 1);
+      expect(await readFile(file, 'utf8')).toBe(whole);
+    }
   });
 
   it('refuses --force with --cursor, and --force without --out', async () => {

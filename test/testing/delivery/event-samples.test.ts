@@ -30,7 +30,7 @@ describe('buildEvent', () => {
   it('merges the caller’s fields over the defaults, and the same seed gives the same sample', () => {
     const event = buildEvent('deposit.created', { amount: '25.00', memo: 'extra' }, 7, () => STAMP);
     expect(event.data).toEqual({
-      depositId: 'dep_sample',
+      depositId: 'dep_0001',
       token: 'USDC',
       amount: '25.00',
       memo: 'extra',
@@ -40,6 +40,31 @@ describe('buildEvent', () => {
     const other = buildEvent('deposit.created', {}, 8, () => STAMP);
     expect(again.data.transactionHash).toBe(event.data.transactionHash);
     expect(other.data.transactionHash).not.toBe(event.data.transactionHash);
+  });
+
+  it('names the records of each event after the event id, so two emits are two deposits, and keeps a given id', () => {
+    const first = buildEvent('deposit.created', undefined, 7, () => ({ ...STAMP, id: 'evt_0001aa' }));
+    const second = buildEvent('deposit.created', undefined, 7, () => ({ ...STAMP, id: 'evt_0002bb' }));
+    expect([first.data.depositId, second.data.depositId]).toEqual(['dep_0001aa', 'dep_0002bb']);
+    const ids: Record<string, string[]> = {
+      'deposit.withdrawn': ['withdrawalId'],
+      'payment.received': ['paymentId', 'creditLineId'],
+      'payment.due': ['creditLineId'],
+      'payment.overdue': ['creditLineId'],
+      'credit.line_updated': ['creditLineId'],
+      'credit.frozen': ['creditLineId'],
+      'yield.distributed': ['positionId'],
+    };
+    for (const [type, fields] of Object.entries(ids)) {
+      const a = buildEvent(type as 'payment.due', undefined, 7, () => ({ ...STAMP, id: 'evt_a1' }));
+      const b = buildEvent(type as 'payment.due', undefined, 7, () => ({ ...STAMP, id: 'evt_b2' }));
+      for (const field of fields) {
+        expect(String((a.data as Record<string, unknown>)[field]), `${type} ${field}`).toMatch(/_a1$/);
+        expect(String((b.data as Record<string, unknown>)[field]), `${type} ${field}`).toMatch(/_b2$/);
+      }
+    }
+    const given = buildEvent('deposit.created', { depositId: 'dep_mine' }, 7, () => STAMP);
+    expect(given.data.depositId).toBe('dep_mine');
   });
 
   it('refuses data that is not an object of fields, naming the caller’s input, before stamping', () => {

@@ -60,6 +60,20 @@ describe('POST /_fake/events (emitEndpoint)', () => {
     expect(server.fake.admin.events()).toEqual([]);
   });
 
+  it('tells a missing key (or an empty one) from a key that is not the current one, and says what to do about the latter', async () => {
+    server = await startFakeServer({ emitEndpoint: true });
+    const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+    const required = "The fake's API key is required (CREDIT_PLATFORM_API_KEY)";
+    expect(await message(await post(server, { type: 'deposit.created' }, null))).toBe(required);
+    expect(await message(await post(server, { type: 'deposit.created' }, ''))).toBe(required);
+    const stale = await post(server, { type: 'deposit.created' }, `${server.apiKey}x`);
+    expect(stale.status).toBe(401);
+    expect(await message(stale)).toBe(
+      "This key is not the fake's current key (a restarted fake makes a new one). Set CREDIT_PLATFORM_API_KEY to the CREDIT_PLATFORM_API_KEY=... line the running fake printed; to keep one key across restarts, start the fake with CREDIT_PLATFORM_API_KEY set where it runs (or --api-key <key>).",
+    );
+    expect(server.fake.admin.events()).toEqual([]);
+  });
+
   it('is not served unless asked for', async () => {
     server = await startFakeServer();
     const res = await post(server, { type: 'deposit.created' });

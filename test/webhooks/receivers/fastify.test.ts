@@ -65,7 +65,7 @@ describe('Fastify with its default JSON parser', () => {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'create-webhook-receiver.ts');
     writeFileSync(file, `${code}\nexport { app };\n`);
-    vi.stubEnv('WEBHOOK_SECRET', SECRET);
+    vi.stubEnv('CREDIT_PLATFORM_WEBHOOK_SECRET', SECRET);
     const { app } = (await import(file)) as { app: FastifyInstance };
     const { statuses, other } = await exercise(await start(app));
     expect(statuses).toEqual([200, 200, 401]);

@@ -18,7 +18,7 @@ afterAll(() => server.close());
 
 test('a deposit.created delivery credits the deposit once, however often it arrives', async () => {
   // The fake records the signed delivery instead of sending it...
-  const { deliveries } = await server.fake.admin.emit('deposit.created', { amount: '25.00' });
+  const { event, deliveries } = await server.fake.admin.emit('deposit.created', { amount: '25.00' });
   expect(deliveries).toHaveLength(1);
   expect(deliveries[0]?.outcome).toBe('recorded');
 
@@ -26,7 +26,7 @@ test('a deposit.created delivery credits the deposit once, however often it arri
   const first = await server.fake.admin.deliver(deliveries[0]!, webhookEndpoint);
   const retried = await server.fake.admin.deliver(deliveries[0]!, webhookEndpoint);
   expect([first.status, retried.status]).toEqual([200, 200]);
-  expect(credited).toEqual([{ depositId: 'dep_sample', amount: '25.00' }]);
+  expect(credited).toEqual([{ depositId: event.data.depositId, amount: '25.00' }]);
 });
 
 test('a delivery signed with another secret gets a 401 and credits nothing', async () => {
