@@ -185,7 +185,7 @@ describe('webhookSecret: a secret file other users may read', () => {
     }
   });
 
-  it('prints the warning on the command\'s stderr, and only there', async () => {
+  it("prints the warning on the command's stderr, and only there", async () => {
     const { io, out } = memoryIO();
     const path = await file('open-io', 'whsec_io\n', 0o644);
     expect(await requiredWebhookSecret('webhooks verify', { 'secret-file': path }, {}, secretReadOptions(io))).toBe('whsec_io');
