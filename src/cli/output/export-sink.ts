@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type FileHandle, lstat, open, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { UsageError } from '../args.js';
 import { type CliOutput, writeChunk } from '../io.js';
 import { csvHeader } from './csv.js';
@@ -59,13 +59,15 @@ export async function fileSink(path: string, mode: OutMode, format: ExportFormat
     return await sinkIn(dir, basename(path), mode, format, shown);
   } catch (error) {
     await dir.close();
-    throw error;
+    throw dir.relabel(error);
   }
 }
 
 /** The directory of `--out`, open; `at(name)` names a file in it. */
 interface OutDirectory {
   at(name: string): string;
+  /** `error` with the directory named by its path in its message, not by `/proc/self/fd/<fd>`. */
+  relabel(error: unknown): unknown;
   close(): Promise<void>;
 }
 
@@ -90,8 +92,13 @@ async function openDirectory(path: string, shown: string): Promise<OutDirectory>
     (info) => info.dev === opened.dev && info.ino === opened.ino,
     () => false,
   );
+  const shownDir = dir.endsWith(sep) ? dir : `${dir}${sep}`;
   return {
     at: (name) => (linux ? `${viaFd}/${name}` : join(dir, name)),
+    relabel(error) {
+      if (error instanceof Error) error.message = error.message.replaceAll(`${viaFd}/`, shownDir);
+      return error;
+    },
     close: () => handle.close(),
   };
 }
@@ -156,7 +163,7 @@ async function replacingSink(dir: OutDirectory, name: string, oldMode: number): 
     onFirstWrite: () =>
       rename(dir.at(temp), dir.at(name)).catch(async (error: unknown) => {
         await unlink(dir.at(temp)).catch(() => undefined);
-        throw error;
+        throw dir.relabel(error);
       }),
     dropUnwritten: temp,
   });

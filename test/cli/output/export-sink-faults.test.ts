@@ -134,6 +134,12 @@ describe('fileSink when the path changes between its check and its open', () => 
     await mkdir(file);
     const failure = await sink.write('{"id":2}\n').catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: 'EISDIR' });
+    // Named by the directory's path, as the user gave it, not by the descriptor it was reached through.
+    expect((failure as Error).message).toMatch(
+      new RegExp(
+        `^EISDIR: .*'${folder}/\\.became-a-folder\\.ndjson\\.[0-9a-f]{12}\\.part' -> '${folder}/became-a-folder\\.ndjson'$`,
+      ),
+    );
     await sink.close(false);
     expect(await readdir(folder)).toEqual(['became-a-folder.ndjson']);
   });

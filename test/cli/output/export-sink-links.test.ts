@@ -131,6 +131,14 @@ describe('--out in a directory that is a symbolic link', () => {
     await expect(fileSink(join(at, 'missing', 'out.ndjson'), 'new', 'ndjson')).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it("names the file by the path given in the system's errors, not by the open directory's descriptor", async () => {
+    const at = await folder('long');
+    const failure = await fileSink(join(at, 'x'.repeat(300)), 'new', 'ndjson').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'ENAMETOOLONG' });
+    expect((failure as Error).message).toContain(`'${at}/${'x'.repeat(300)}'`);
+    expect((failure as Error).message).not.toContain('/proc/self/fd');
+  });
+
   it('keeps to the directory it opened when a link is swapped in for it before the first page (Linux)', async () => {
     const at = await folder('swap');
     const opened = join(at, 'd');
