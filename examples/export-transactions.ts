@@ -103,8 +103,8 @@ if (resume) {
 // --- the service -----------------------------------------------------------------------------
 let server: FakeServer | undefined;
 if (process.env.CREDIT_PLATFORM_BASE_URL === undefined) {
-  // The fake's data is deterministic (seed 1), so a cursor saved by one run is valid in the next.
-  server = await startFakeServer({ transactions: FAKE_TRANSACTIONS });
+  // Seeded, so the data is the same on every run and a cursor saved by one run is valid in the next.
+  server = await startFakeServer({ seed: 1, transactions: FAKE_TRANSACTIONS });
   console.log(`fake Credit Platform on ${server.baseUrl} with ${FAKE_TRANSACTIONS} transactions`);
 }
 const client = new CreditPlatform(server ? { apiKey: server.apiKey, baseUrl: server.baseUrl } : {});

@@ -46,7 +46,7 @@
 // listing. A block that prints but states nothing must print nothing when run (a handler that logs
 // each delivery, a client whose middleware logs each request). Each block runs in its own Node
 // process under tsx (scripts/lib/run-snippet.ts), two or more at a time, against a fresh fake on
-// loopback (`startFakeServer()`: seed 1, 250 transactions), with `CREDIT_PLATFORM_API_KEY` and
+// loopback (`startFakeServer({ seed: 1 })`: 250 transactions), with `CREDIT_PLATFORM_API_KEY` and
 // `CREDIT_PLATFORM_BASE_URL` naming it, so `new CreditPlatform()` reaches it, and with values for
 // the prelude's names and for names blocks only `declare` (RUNTIME_VALUES in run-snippet.ts).
 // Blocks that define a webhook endpoint (an Express, Fastify or Hono app, a Next.js `POST`) are

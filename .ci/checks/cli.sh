@@ -112,7 +112,8 @@ check cli/send-delivered-verified-handled send_delivered
 verify_captured() {
   local sig
   sig=$(cat "$PROJECT/last-signature")
-  printf '%s\n' "$SECRET" >"$WORK/secret.txt"
+  # Private, as a secret file should be (one other users may read gets a warning on stderr).
+  (umask 077 && printf '%s\n' "$SECRET" >"$WORK/secret.txt")
   cp_run webhooks verify --secret-file "$WORK/secret.txt" --signature "$sig" --file last-body.json >"$WORK/verify.out" || return 1
   has "$WORK/verify.out" 'verified: deposit.created evt_ci_send_1' || return 1
   (cd "$PROJECT" && timeout 60 "$CP" webhooks verify --secret "$SECRET" --signature "$sig" <last-body.json) |

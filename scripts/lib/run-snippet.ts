@@ -21,7 +21,8 @@ if (snippetFile === undefined || resultFile === undefined) {
 }
 
 const SECRET = 'whsec_snippets';
-const server = await startFakeServer();
+// Seeded: a block's stated output may show the seed's ids and data.
+const server = await startFakeServer({ seed: 1 });
 const fake = server.fake;
 // `new CreditPlatform()` in a snippet reads these, so it reaches the fake too.
 process.env.CREDIT_PLATFORM_API_KEY = server.apiKey;

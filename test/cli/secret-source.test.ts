@@ -1,15 +1,23 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readFileCapped } from '../../src/cli/capped-read.js';
+import { readCappedFile } from '../../src/cli/capped-read.js';
 import { UsageError } from '../../src/cli/args.js';
 import { unsafeForTerminal } from '../helpers/terminal-safe.js';
-import { MAX_SECRET_FILE_BYTES, WEBHOOK_SECRET_ENV, webhookSecret } from '../../src/cli/secret-source.js';
+import {
+  MAX_SECRET_FILE_BYTES,
+  requiredWebhookSecret,
+  secretReadOptions,
+  WEBHOOK_SECRET_ENV,
+  webhookSecret,
+} from '../../src/cli/secret-source.js';
+import { memoryIO } from '../helpers/cli-run.js';
 
 vi.mock('../../src/cli/capped-read.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../../src/cli/capped-read.js')>();
-  return { ...actual, readFileCapped: vi.fn(actual.readFileCapped) };
+  return { ...actual, readCappedFile: vi.fn(actual.readCappedFile) };
 });
 
 let dir: string;
@@ -20,10 +28,19 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function file(name: string, content: string | Buffer): Promise<string> {
+async function file(name: string, content: string | Buffer, mode = 0o600): Promise<string> {
   const path = join(dir, name);
   await writeFile(path, content);
+  // chmod, not writeFile's mode: that one is cut by the umask and ignored for an existing file.
+  await chmod(path, mode);
   return path;
+}
+
+/** The secret read from `path`, and the warnings given meanwhile. */
+async function withWarnings(path: string): Promise<{ secret: string | undefined; warnings: string[] }> {
+  const warnings: string[] = [];
+  const found = await webhookSecret('webhooks send', { 'secret-file': path }, {}, { warn: (line) => warnings.push(line) });
+  return { secret: found?.secret, warnings };
 }
 
 async function refusal(values: { secret?: string; 'secret-file'?: string }, env = {}): Promise<string> {
@@ -35,7 +52,7 @@ async function refusal(values: { secret?: string; 'secret-file'?: string }, env 
 describe('webhookSecret', () => {
   it('lets a failing read of the --secret-file (an I/O error) go on as it is: not a mistake in the command line', async () => {
     const io = Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
-    vi.mocked(readFileCapped).mockRejectedValueOnce(io);
+    vi.mocked(readCappedFile).mockRejectedValueOnce(io);
     await expect(webhookSecret('c', { 'secret-file': '/some/file' }, {})).rejects.toBe(io);
   });
 
@@ -102,5 +119,90 @@ describe('webhookSecret', () => {
     const message = await refusal({ 'secret-file': join(dir, 'x\u001b]0;owned\u0007') });
     expect(message).toContain('x\\u001b]0;owned\\u0007');
     expect(unsafeForTerminal(message, true)).toEqual([]);
+  });
+});
+
+describe('webhookSecret: a secret file other users may read', () => {
+  it('warns in one line, with the mode and the chmod that fixes it, for any group or other bit; reads the secret all the same', async () => {
+    for (const mode of [0o644, 0o640, 0o604, 0o660, 0o602, 0o610, 0o601, 0o777]) {
+      const path = await file(`open-${mode.toString(8)}`, 'whsec_open\n', mode);
+      const { secret, warnings } = await withWarnings(path);
+      expect(secret).toBe('whsec_open');
+      expect(warnings).toEqual([
+        `webhooks send: warning: --secret-file ${path} is open to other users of this machine (mode 0${mode.toString(8)}), who may read the secret; make it yours alone: chmod 600 ${path}`,
+      ]);
+    }
+  });
+
+  it('says nothing of a file only its owner may use (0600, 0400, 0700)', async () => {
+    for (const mode of [0o600, 0o400, 0o700]) {
+      const { secret, warnings } = await withWarnings(await file(`private-${mode.toString(8)}`, 'whsec_private\n', mode));
+      expect(secret).toBe('whsec_private');
+      expect(warnings).toEqual([]);
+    }
+  });
+
+  it("judges a link by its target's mode, and names the path given, quoted for the shell and never raw", async () => {
+    const target = await file('open-target', 'whsec_t\n', 0o644);
+    const link = join(dir, 'my secret\u001b[2J');
+    await symlink(target, link);
+    const { warnings } = await withWarnings(link);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(`--secret-file ${join(dir, 'my secret\\u001b[2J')} is open`);
+    expect(warnings[0]).toMatch(/chmod 600 \$'.*my secret\\x1b\[2J'$/);
+    expect(unsafeForTerminal(warnings[0] as string, true)).toEqual([]);
+    // A private target behind a link: nothing to say.
+    const privateLink = join(dir, 'private-link');
+    await symlink(await file('private-target', 'whsec_p\n'), privateLink);
+    expect((await withWarnings(privateLink)).warnings).toEqual([]);
+  });
+
+  it('keeps a relative name that starts with - from reading as an option of chmod', async () => {
+    // Relative to the working directory (the repository's root under vitest), removed at once.
+    const name = `-p35-secret-${process.pid}`;
+    await writeFile(name, 'whsec_dash\n');
+    try {
+      await chmod(name, 0o644);
+      const { warnings } = await withWarnings(name);
+      expect(warnings).toEqual([
+        `webhooks send: warning: --secret-file ${name} is open to other users of this machine (mode 0644), who may read the secret; make it yours alone: chmod 600 ./${name}`,
+      ]);
+    } finally {
+      await rm(name, { force: true });
+    }
+  });
+
+  it('says nothing of a pipe (its mode is not a file to fix)', async () => {
+    const fifo = join(dir, 'open-fifo');
+    expect(spawnSync('mkfifo', ['-m', '644', fifo]).status).toBe(0);
+    const writer = spawn('sh', ['-c', 'printf whsec_piped > "$1"', 'sh', fifo], { stdio: 'ignore' });
+    try {
+      const { secret, warnings } = await withWarnings(fifo);
+      expect(secret).toBe('whsec_piped');
+      expect(warnings).toEqual([]);
+    } finally {
+      writer.kill();
+    }
+  });
+
+  it("prints the warning on the command's stderr, and only there", async () => {
+    const { io, out } = memoryIO();
+    const path = await file('open-io', 'whsec_io\n', 0o644);
+    expect(await requiredWebhookSecret('webhooks verify', { 'secret-file': path }, {}, secretReadOptions(io))).toBe('whsec_io');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(out.stderr).toBe(
+      `webhooks verify: warning: --secret-file ${path} is open to other users of this machine (mode 0644), who may read the secret; make it yours alone: chmod 600 ${path}\n`,
+    );
+    expect(out.stdout).toBe('');
+  });
+
+  it('gives up on a named pipe nothing writes into, as a usage error that says why', async () => {
+    const fifo = join(dir, 'silent-fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const error = await webhookSecret('fake', { 'secret-file': fifo }, {}, { pipeWaitMs: 100 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as Error).message).toBe(
+      `fake: cannot read --secret-file ${fifo}: it is a named pipe and nothing wrote to it within 100 ms; have a program write into it (it may start before or after this command), or give a regular file.`,
+    );
   });
 });

@@ -10,6 +10,9 @@ import { type ReleaseOptions, ReleaseRefused, release } from '../../scripts/lib/
 let root: string;
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' }).trim();
 const read = (file: string) => readFileSync(join(root, file), 'utf8');
+/** `git status --porcelain`, one entry a line, sorted (untrimmed: a leading space is part of an entry). */
+const status = () =>
+  execFileSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean).sort();
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'release-test-'));
@@ -54,6 +57,21 @@ function options(version: string, ran: string[] = [], failOn?: string): ReleaseO
     },
     log: () => {},
   };
+}
+
+/** `base` with its checks run by `run` (given the command line), the rest as it was. */
+function withRun(base: ReleaseOptions, run: (line: string) => number): ReleaseOptions {
+  return { ...base, run: (command, args) => run([command, ...args].join(' ')) };
+}
+
+function catchRefusal(act: () => void): ReleaseRefused {
+  try {
+    act();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ReleaseRefused);
+    return error as ReleaseRefused;
+  }
+  throw new Error('expected the release to be refused');
 }
 
 describe('npm run release', () => {
@@ -151,6 +169,79 @@ describe('npm run release', () => {
     expect(git('rev-parse', 'HEAD')).toBe(head);
     expect(git('tag', '--list')).toBe('');
     expect(read('changes/p24-cli.md')).toBe('### Added\n\n- A command option.\n');
+  });
+
+  it('a failing check puts back only the files it wrote that still hold what it wrote: edits made meanwhile are kept', () => {
+    writeFileSync(join(root, 'notes.md'), 'notes\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'notes');
+    const head = git('rev-parse', 'HEAD');
+    const failTestsMeanwhileEditing = (line: string) => {
+      if (line !== 'npm test') return 0;
+      // What a developer does in another terminal while the checks run.
+      writeFileSync(join(root, 'notes.md'), 'notes, edited during the checks\n');
+      writeFileSync(join(root, 'CHANGELOG.md'), 'my own edit of the folded changelog\n');
+      writeFileSync(join(root, 'changes/p30-new.md'), '### Fixed\n\n- Written during the checks.\n');
+      return 1;
+    };
+    const error = catchRefusal(() => release(withRun(options('0.3.0'), failTestsMeanwhileEditing)));
+    expect(read('notes.md')).toBe('notes, edited during the checks\n');
+    expect(read('CHANGELOG.md')).toBe('my own edit of the folded changelog\n');
+    expect(read('changes/p30-new.md')).toBe('### Fixed\n\n- Written during the checks.\n');
+    expect(error.message).toMatch(
+      /^`npm test` failed: nothing was committed, the files it wrote are as they were before it, except CHANGELOG\.md: changed since, so left as they are/,
+    );
+    // What the release wrote and nobody touched is back as it was.
+    expect(JSON.parse(read('package.json')).version).toBe('0.2.0');
+    expect(JSON.parse(read('package-lock.json')).version).toBe('0.2.0');
+    expect(read('changes/p24-cli.md')).toBe('### Added\n\n- A command option.\n');
+    expect(read('README.md')).toBe('npm install ../demo/demo-0.2.0.tgz (not demo-0.2.0-rc.1.tgz)\n');
+    expect(status()).toEqual([' M CHANGELOG.md', ' M notes.md', '?? changes/p30-new.md']);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('tag', '--list')).toBe('');
+  });
+
+  it('refuses to commit when a tracked file changed while the checks passed, and keeps that change', () => {
+    writeFileSync(join(root, 'notes.md'), 'notes\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'notes');
+    const head = git('rev-parse', 'HEAD');
+    const error = catchRefusal(() =>
+      release(
+        withRun(options('0.3.0'), (line) => {
+          if (line === 'npm test') writeFileSync(join(root, 'notes.md'), 'edited\n');
+          return 0;
+        }),
+      ),
+    );
+    expect(error.message).toMatch(
+      /^notes\.md changed while the checks ran, so they did not check the tree to tag: nothing was committed, the files it wrote are as they were before it\./,
+    );
+    expect(read('notes.md')).toBe('edited\n');
+    expect(status()).toEqual([' M notes.md']);
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('tag', '--list')).toBe('');
+  });
+
+  it('commits only the files it wrote: a fragment added while the checks ran waits for the next release', () => {
+    release(
+      withRun(options('0.3.0'), (line) => {
+        if (line === 'npm test') writeFileSync(join(root, 'changes/p30-new.md'), '### Fixed\n\n- For the next release.\n');
+        return 0;
+      }),
+    );
+    // HEAD~1: the release commit (HEAD is the `Begin <next>-dev` commit after it).
+    expect(git('show', '--name-status', '--format=', 'HEAD~1').split('\n').sort()).toEqual([
+      'D\tchanges/p24-cli.md',
+      'D\tchanges/p26-postgres.md',
+      'M\tCHANGELOG.md',
+      'M\tREADME.md',
+      'M\tdocs/install.md',
+      'M\tpackage-lock.json',
+      'M\tpackage.json',
+    ]);
+    expect(status()).toEqual(['?? changes/p30-new.md']);
+    expect(read('changes/p30-new.md')).toBe('### Fixed\n\n- For the next release.\n');
   });
 
   it('a fragment with a heading Keep a Changelog does not have is refused before anything changes', () => {

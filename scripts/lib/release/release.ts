@@ -1,11 +1,12 @@
 // `npm run release -- <version>` (RELEASING.md): the steps, with the commands it runs passed in,
 // so that the tests can run it on a throwaway git repository without the checks.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldRelease } from './changelog.js';
 import { lastRelease, nextDevVersion } from './last-release.js';
 import { compareSemver, isSemver } from './semver.js';
+import { type Restored, WrittenFiles } from './written-files.js';
 
 export class ReleaseRefused extends Error {
   override name = 'ReleaseRefused';
@@ -84,26 +85,45 @@ export function refusals(root: string, version: string): string[] {
  * package as npm names it in a warning (`'credit-platform@0.2.0'`) in every tracked Markdown file
  * but the CHANGELOG to the new version's. Returns the files changed.
  */
-function renameTarballMentions(root: string, name: string, froms: string[], to: string): string[] {
+function renameTarballMentions(root: string, written: WrittenFiles, name: string, froms: string[], to: string): string[] {
   const changed: string[] = [];
   for (const file of git(root, ['ls-files', '*.md']).split('\n').filter(Boolean)) {
     if (file === 'CHANGELOG.md' || file.startsWith('changes/')) continue;
-    const path = join(root, file);
-    const text = readFileSync(path, 'utf8');
+    const text = readFileSync(join(root, file), 'utf8');
     let renamed = text;
     for (const from of froms) {
       renamed = renamed.replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`).replaceAll(`'${name}@${from}'`, `'${name}@${to}'`);
     }
     if (renamed !== text) {
-      writeFileSync(path, renamed);
+      written.write(file, renamed);
       changed.push(file);
     }
   }
   return changed;
 }
 
+/** The tracked files modified, added or deleted (in the index or the tree) besides `ours`. */
+function trackedChanges(root: string, ours: readonly string[]): string[] {
+  const entries = git(root, ['status', '--porcelain=v1', '-z', '--untracked-files=no']).split('\0');
+  const files: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as string;
+    if (entry.length < 4) continue;
+    files.push(entry.slice(3));
+    // A rename or copy is followed by the name it had.
+    if (entry[0] === 'R' || entry[0] === 'C') files.push(entries[++i] as string);
+  }
+  return files.filter((file) => !ours.includes(file));
+}
+
+/** How a stopped release left the files it wrote, as the end of its message. */
+function undone({ left }: Restored): string {
+  if (left.length === 0) return 'the files it wrote are as they were before it.';
+  return `the files it wrote are as they were before it, except ${left.join(', ')}: changed since, so left as they are (\`git diff HEAD -- <file>\` shows how they differ from before the release).`;
+}
+
 /** Writes `version` into package.json and into package-lock.json's root entries, keeping their layout. */
-function bumpVersion(root: string, version: string): void {
+function bumpVersion(root: string, written: WrittenFiles, version: string): void {
   const setVersion = (file: string, paths: ((json: Record<string, unknown>) => Record<string, unknown> | undefined)[]) => {
     const path = join(root, file);
     if (!existsSync(path)) return;
@@ -112,7 +132,7 @@ function bumpVersion(root: string, version: string): void {
       const target = at(json);
       if (target) target.version = version;
     }
-    writeFileSync(path, `${JSON.stringify(json, null, 2)}\n`);
+    written.write(file, `${JSON.stringify(json, null, 2)}\n`);
   };
   setVersion('package.json', [(json) => json]);
   setVersion('package-lock.json', [
@@ -125,10 +145,11 @@ function bumpVersion(root: string, version: string): void {
  * Cuts `version`: refuses (throws `ReleaseRefused`, nothing changed) on a bad version, a dirty
  * tree or an existing tag; folds [Unreleased] and changes/*.md into a dated section and deletes
  * the fragments; bumps package.json and package-lock.json (and the tarball name the docs give);
- * runs the checks (a failure restores the
- * tree and throws); commits `Release <version>` and tags `v<version>` (annotated); then commits
- * package.json at {@link nextDevVersion} (`Begin <x.y.z>-dev`), so that no later build reports
- * itself as the release. Never pushes.
+ * runs the checks; commits `Release <version>` (those files only) and tags `v<version>`
+ * (annotated); then commits package.json at {@link nextDevVersion} (`Begin <x.y.z>-dev`), so that
+ * no later build reports itself as the release. Never pushes. A failed check, or a tracked file
+ * changed while the checks ran, stops it (throws `ReleaseRefused`): the files it wrote that still
+ * hold what it wrote are put back, and nothing else is touched, so no edit made meanwhile is lost.
  */
 export function release(options: ReleaseOptions): void {
   const { root, version, date, log } = options;
@@ -141,20 +162,20 @@ export function release(options: ReleaseOptions): void {
     repository?: string | { url?: string };
   };
   const fragments = pendingFragments(root);
-  const changelogPath = join(root, 'CHANGELOG.md');
-  const changelog = foldRelease(readFileSync(changelogPath, 'utf8'), {
+  const written = new WrittenFiles(root);
+  const changelog = foldRelease(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), {
     version,
     date,
     fragments,
     repository: repositoryUrl(pkg),
   });
-  writeFileSync(changelogPath, changelog);
-  for (const fragment of fragments) rmSync(join(root, fragment.name));
-  bumpVersion(root, version);
+  written.write('CHANGELOG.md', changelog);
+  for (const fragment of fragments) written.remove(fragment.name);
+  bumpVersion(root, written, version);
   // The docs may still name the last release's tarball when package.json holds a -dev version.
   const previous = lastRelease(root)?.version;
   const froms = [pkg.version, ...(previous && previous !== pkg.version ? [previous] : [])];
-  const docs = renameTarballMentions(root, pkg.name, froms, version);
+  const docs = renameTarballMentions(root, written, pkg.name, froms, version);
   log(`CHANGELOG.md: [${version}] - ${date}, from [Unreleased] and ${fragments.length} fragment(s):`);
   for (const fragment of fragments) log(`  ${fragment.name} (deleted)`);
   log(`package.json, package-lock.json: ${version}`);
@@ -164,24 +185,33 @@ export function release(options: ReleaseOptions): void {
     const line = [command, ...args].join(' ');
     log(`\n$ ${line}`);
     if (options.run(command, args) !== 0) {
-      git(root, ['checkout', '--', '.']);
       throw new ReleaseRefused(
-        `\`${line}\` failed: nothing was committed, the tree is as it was. Fix it and run the release again.`,
+        `\`${line}\` failed: nothing was committed, ${undone(written.restore())} Fix it and run the release again.`,
       );
     }
   }
+  // The checks passed on the tree as it was when they started; a tracked file changed since
+  // (by the developer, or by a check) means the tree to tag is not the one checked.
+  const changed = [...new Set([...written.changedSince(), ...trackedChanges(root, written.names)])];
+  if (changed.length > 0) {
+    throw new ReleaseRefused(
+      `${changed.join(', ')} changed while the checks ran, so they did not check the tree to tag: nothing was committed, ${undone(written.restore())} Commit or stash your changes, then run the release again.`,
+    );
+  }
 
-  git(root, ['add', '-A', '--', 'CHANGELOG.md', 'changes', 'package.json', 'package-lock.json', ...docs]);
-  git(root, ['commit', '-q', '-m', `Release ${version}`]);
+  // Only the release's own files, whatever else is staged by then.
+  git(root, ['add', '-A', '--', ...written.names]);
+  git(root, ['commit', '-q', '-m', `Release ${version}`, '--', ...written.names]);
   git(root, ['tag', '-a', `v${version}`, '-m', `credit-platform ${version}`]);
   const commit = git(root, ['rev-parse', '--short', 'HEAD']).trim();
   // From the next commit on, a build is not this release and says so (package.json, VERSION,
   // the User-Agent, the tarball's name): main moves to the next pre-release at once.
   const dev = nextDevVersion(version);
-  bumpVersion(root, dev);
-  const devDocs = renameTarballMentions(root, pkg.name, [version], dev);
-  git(root, ['add', '-A', '--', 'package.json', 'package-lock.json', ...devDocs]);
-  git(root, ['commit', '-q', '-m', `Begin ${dev}: builds past Release ${version} say so`]);
+  const begun = new WrittenFiles(root);
+  bumpVersion(root, begun, dev);
+  renameTarballMentions(root, begun, pkg.name, [version], dev);
+  git(root, ['add', '-A', '--', ...begun.names]);
+  git(root, ['commit', '-q', '-m', `Begin ${dev}: builds past Release ${version} say so`, '--', ...begun.names]);
   log(`\nCommitted "Release ${version}" (${commit}) and tagged v${version}; then "Begin ${dev}" (package.json ${dev}).`);
   log('Nothing was published.');
   log(`Next: push both commits and the tag (git push origin HEAD v${version}); the release workflow`);

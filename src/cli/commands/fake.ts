@@ -8,7 +8,7 @@ import { API_KEY_ENV, givenApiKey } from '../fake-api-key.js';
 import { formatAttempt } from '../output/delivery-line.js';
 import { EXIT_OK, printLine } from '../io.js';
 import { printableLine } from '../output/terminal-text.js';
-import { SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, webhookSecret } from '../secret-source.js';
+import { SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, webhookSecret, secretReadOptions } from '../secret-source.js';
 
 const NAME = 'fake';
 const OPTIONS = {
@@ -80,7 +80,7 @@ export const fake: Command = defineCommand({
       if (error instanceof TypeError) throw new UsageError(`${NAME}: ${error.message}`);
       throw error;
     }
-    const given = forwardUrl === undefined ? undefined : await webhookSecret(NAME, values, io.env);
+    const given = forwardUrl === undefined ? undefined : await webhookSecret(NAME, values, io.env, secretReadOptions(io));
     const secret = given?.secret ?? `whsec_${randomBytes(24).toString('hex')}`;
     const host = values.host ?? '127.0.0.1';
     const seeded = values.seed !== undefined;

@@ -39,9 +39,10 @@ nothing is written and no file it created is left behind.
                        a carriage return and is not a plain decimal number such as -12.50) is written
                        with a leading ' so that spreadsheets show it as text.
   --out <file>         write here; default stdout. An existing file is refused unless --force or
-                       --cursor; a symbolic link is always refused; with --cursor the file is appended
-                       to, and must hold the same --format.
-  --force              replace an existing --out file (emptied once the first page has arrived)
+                       --cursor; a symbolic link, as the file or as its directory, is always refused;
+                       with --cursor the file is appended to, and must hold the same --format.
+  --force              replace an existing --out file: a new file takes its name once the first page
+                       has arrived (another hard link to the old one keeps the old content)
   --limit <n>          transactions per request, 1 to 100; default 100
   --cursor <cursor>    start from this page (a cursor printed by a failed or interrupted export)
 

@@ -11,7 +11,7 @@ import { eventDataArg, eventTypeArg } from '../event-input.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
 import { COMMAND_SIGNER, statusHint } from '../output/status-hint.js';
 import { printableLine, readEndpointAnswer } from '../output/terminal-text.js';
-import { requiredWebhookSecret, SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV } from '../secret-source.js';
+import { requiredWebhookSecret, SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, secretReadOptions } from '../secret-source.js';
 
 const NAME = 'webhooks send';
 const OPTIONS = {
@@ -61,7 +61,7 @@ export const webhooksSend: Command = defineCommand({
       if (error instanceof TypeError) throw new UsageError(`${NAME}: ${error.message}`);
       throw error;
     }
-    const secret = await requiredWebhookSecret(NAME, values, io.env);
+    const secret = await requiredWebhookSecret(NAME, values, io.env, secretReadOptions(io));
     if (values.id !== undefined && !EVENT_ID.test(values.id)) {
       throw new UsageError(`${NAME}: --id must start with evt_ and be visible ASCII without spaces.`);
     }

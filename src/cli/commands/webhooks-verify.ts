@@ -4,7 +4,7 @@ import { readFileCapped, readStreamCapped, TooLargeError } from '../capped-read.
 import { type Command, defineCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
 import { printableLine } from '../output/terminal-text.js';
-import { requiredWebhookSecret, SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV } from '../secret-source.js';
+import { requiredWebhookSecret, SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, secretReadOptions } from '../secret-source.js';
 
 const NAME = 'webhooks verify';
 const OPTIONS = {
@@ -40,7 +40,7 @@ export const webhooksVerify: Command = defineCommand({
   help,
   async run(args, io) {
     const signature = required({ command: NAME }, 'signature', args.values.signature);
-    const secret = await requiredWebhookSecret(NAME, args.values, io.env);
+    const secret = await requiredWebhookSecret(NAME, args.values, io.env, secretReadOptions(io));
     const file = args.values.file;
     if (file === undefined && io.stdin.isTTY) {
       throw new UsageError(`${NAME}: give the body with --file <path>, or pipe it on stdin.`);

@@ -1,4 +1,6 @@
-import { constants, type FileHandle, lstat, open, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { constants, type FileHandle, lstat, open, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, sep } from 'node:path';
 import { UsageError } from '../args.js';
 import { type CliOutput, writeChunk } from '../io.js';
 import { csvHeader } from './csv.js';
@@ -35,21 +37,80 @@ export function stdoutSink(stdout: CliOutput, resuming: boolean): ExportSink {
   };
 }
 
-const { O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW } = constants;
+const { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW, O_DIRECTORY } = constants;
 
 /**
  * `--out <file>`, opened so that an export never writes where the user did not mean it to:
  *
  * - a symbolic link is refused in every mode (`lstat`, then `O_NOFOLLOW` against a link swapped
  *   in meanwhile): it could point at any file the user can write;
+ * - so is a directory that is a symbolic link (the last one of the path: `/tmp/link/out.csv`):
+ *   the directory is opened once with `O_DIRECTORY | O_NOFOLLOW`, and on Linux every later step
+ *   names the file through that open directory (`/proc/self/fd/<fd>/<name>`, Node having no
+ *   `openat`), so a link swapped in for it afterwards changes nothing; where there is no
+ *   `/proc`, the path is used after that check;
  * - a new file is created with `O_EXCL`, and an existing one is refused unless `replace`
- *   (`--force`, emptied only once the first page has arrived) or `append` (`--cursor`);
+ *   (`--force`) or `append` (`--cursor`);
+ * - `replace` never writes into the old file: the pages go to a new file beside it (same
+ *   directory, the old file's permission bits), renamed over the old name once the first page
+ *   has arrived; another name of the old file (a hard link) keeps the old content;
  * - a file to append to must hold the same format and end with a line break (a finished page).
  *
  * Refusals are `UsageError`s whose message starts with `--out <path>` and says what to do.
  */
 export async function fileSink(path: string, mode: OutMode, format: ExportFormat): Promise<ExportSink> {
   const shown = `--out ${printable(path)}`;
+  const dir = await openDirectory(path, shown);
+  try {
+    return await sinkIn(dir, basename(path), mode, format, shown);
+  } catch (error) {
+    await dir.close();
+    throw dir.relabel(error);
+  }
+}
+
+/** The directory of `--out`, open; `at(name)` names a file in it. */
+interface OutDirectory {
+  at(name: string): string;
+  /** `error` with the directory named by its path in its message, not by `/proc/self/fd/<fd>`. */
+  relabel(error: unknown): unknown;
+  close(): Promise<void>;
+}
+
+async function openDirectory(path: string, shown: string): Promise<OutDirectory> {
+  const dir = dirname(path);
+  const handle = await open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW).catch(async (error: NodeJS.ErrnoException) => {
+    // A link opened with both flags fails with ENOTDIR (Linux) or ELOOP; lstat tells it from a file.
+    const link = await lstat(dir).then(
+      (info) => info.isSymbolicLink(),
+      () => false,
+    );
+    if (link) {
+      throw new UsageError(
+        `${shown}: its directory ${printable(dir)} is a symbolic link; an export never writes through a link (it could point at any directory), even with --force or --cursor: give the directory's own path (realpath shows it).`,
+      );
+    }
+    throw error;
+  });
+  const viaFd = `/proc/self/fd/${handle.fd}`;
+  const opened = await handle.stat();
+  const linux = await stat(viaFd).then(
+    (info) => info.dev === opened.dev && info.ino === opened.ino,
+    () => false,
+  );
+  const shownDir = dir.endsWith(sep) ? dir : `${dir}${sep}`;
+  return {
+    at: (name) => (linux ? `${viaFd}/${name}` : join(dir, name)),
+    relabel(error) {
+      if (error instanceof Error) error.message = error.message.replaceAll(`${viaFd}/`, shownDir);
+      return error;
+    },
+    close: () => handle.close(),
+  };
+}
+
+async function sinkIn(dir: OutDirectory, name: string, mode: OutMode, format: ExportFormat, shown: string): Promise<ExportSink> {
+  const path = dir.at(name);
   const existing = await lstat(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
@@ -63,8 +124,11 @@ export async function fileSink(path: string, mode: OutMode, format: ExportFormat
       `${shown} exists; pass --force to replace it, or --cursor <cursor> to append to it (resuming the export that wrote it).`,
     );
   }
+  if (existing !== undefined && mode === 'replace') return replacingSink(dir, name, existing.mode);
   const created = existing === undefined;
-  const handle = await open(path, openFlags(created, mode), 0o666).catch((error: NodeJS.ErrnoException) => {
+  // A new file is created exclusively; one appended to is opened for reading too (its head and last byte are checked).
+  const flags = created ? O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW : O_RDWR | O_APPEND | O_NOFOLLOW;
+  const handle = await open(path, flags, 0o666).catch((error: NodeJS.ErrnoException) => {
     // The path changed between the check and the open: judged as the check would have.
     if (error.code === 'ELOOP') throw symlinkRefusal(shown);
     if (error.code === 'EEXIST') throw new UsageError(`${shown} appeared while the export started; pass --force to replace it.`);
@@ -72,8 +136,12 @@ export async function fileSink(path: string, mode: OutMode, format: ExportFormat
   });
   try {
     if (!(await handle.stat()).isFile()) throw new UsageError(`${shown} is not a regular file; give another name.`);
-    const size = created || mode === 'replace' ? 0 : await checkAppendable(handle, shown, format);
-    return openSink(handle, path, { created, truncate: mode === 'replace' && !created, startsEmpty: size === 0 });
+    const size = created ? 0 : await checkAppendable(handle, shown, format);
+    return openSink(handle, dir, {
+      startsEmpty: size === 0,
+      onFirstWrite: async () => undefined,
+      dropUnwritten: created ? name : undefined,
+    });
   } catch (error) {
     await handle.close();
     if (created) await unlink(path).catch(() => undefined);
@@ -81,11 +149,30 @@ export async function fileSink(path: string, mode: OutMode, format: ExportFormat
   }
 }
 
-/** `open`'s flags: a new file is created exclusively; an existing one is opened for reading too when it is appended to (its head and last byte are checked). */
-function openFlags(created: boolean, mode: OutMode): number {
-  if (created) return O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
-  // Stryker disable next-line ConditionalExpression: O_RDWR | O_APPEND for replace writes from the start too, after its truncate; it differs only on a file its owner may write but not read, which tests run as root cannot make.
-  return mode === 'append' ? O_RDWR | O_APPEND | O_NOFOLLOW : O_WRONLY | O_NOFOLLOW;
+/**
+ * `--force` on an existing file: a new file beside it, with its permission bits, that takes its
+ * name at the first page (a rename, so the old file is never written: a hard link to it keeps
+ * its content, and a link swapped in for it is replaced, not followed).
+ */
+async function replacingSink(dir: OutDirectory, name: string, oldMode: number): Promise<ExportSink> {
+  const temp = `.${name}.${randomBytes(6).toString('hex')}.part`;
+  const handle = await open(dir.at(temp), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o600);
+  try {
+    await handle.chmod(oldMode & 0o777);
+  } catch (error) {
+    await handle.close();
+    await unlink(dir.at(temp)).catch(() => undefined);
+    throw error;
+  }
+  return openSink(handle, dir, {
+    startsEmpty: true,
+    onFirstWrite: () =>
+      rename(dir.at(temp), dir.at(name)).catch(async (error: unknown) => {
+        await unlink(dir.at(temp)).catch(() => undefined);
+        throw dir.relabel(error);
+      }),
+    dropUnwritten: temp,
+  });
 }
 
 function symlinkRefusal(shown: string): UsageError {
@@ -127,18 +214,23 @@ async function checkAppendable(handle: FileHandle, shown: string, format: Export
   return size;
 }
 
+/**
+ * The sink of an open file. `onFirstWrite` runs once, before the first page is written (it
+ * renames a replacing file over the old one); `dropUnwritten` names a file this run created,
+ * removed when no page arrived.
+ */
 function openSink(
   handle: FileHandle,
-  path: string,
-  state: { created: boolean; truncate: boolean; startsEmpty: boolean },
+  dir: OutDirectory,
+  state: { startsEmpty: boolean; onFirstWrite: () => Promise<void>; dropUnwritten: string | undefined },
 ): ExportSink {
-  let pending = state.truncate;
+  let pending = true;
   return {
     startsEmpty: state.startsEmpty,
     async write(chunk) {
       if (pending) {
-        await handle.truncate(0);
         pending = false;
+        await state.onFirstWrite();
       }
       await writeAll(handle, Buffer.from(chunk));
     },
@@ -151,7 +243,8 @@ function openSink(
     },
     async close(wrote) {
       await handle.close();
-      if (!wrote && state.created) await unlink(path).catch(() => undefined);
+      if (!wrote && state.dropUnwritten !== undefined) await unlink(dir.at(state.dropUnwritten)).catch(() => undefined);
+      await dir.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +21,17 @@ import { type FetchHandler, serveNodeRequest } from './node-bridge.js';
  * ```
  */
 export interface FakeServerOptions extends FakeCreditPlatformOptions {
+  /**
+   * Makes ids and generated data reproducible (default 1) and, when no `apiKey` is given, the key
+   * too: a test that needs the same key on every run passes a seed (or the key itself).
+   */
+  seed?: number;
+  /**
+   * Value of the default account's all-permission key. Default: derived from `seed` when one is
+   * given, else random (`cpk_test_` and 40 hex digits), new on every start: a server on this
+   * machine's network answers whoever knows its key, so the default is not a key anyone can know.
+   */
+  apiKey?: string;
   /** Default 0: any free port. */
   port?: number;
   /** Default 127.0.0.1: the fake is for this machine only. */
@@ -37,7 +49,8 @@ export interface FakeServerOptions extends FakeCreditPlatformOptions {
    * `127.0.0.1` and `[::1]`. A name takes the server's port (`'fake'` allows `Host: fake:4010`);
    * `name:port` allows that port (behind a port mapping). A request with any other `Host`, or
    * none, gets 421 Misdirected Request and is not read: a web page that points its own name at
-   * 127.0.0.1 (DNS rebinding) cannot use the fake's well-known key. Default: none.
+   * 127.0.0.1 (DNS rebinding) cannot use the fake's key (random by default, but a seeded one is
+   * well known). Default: none.
    *
    * @example
    * ```ts
@@ -46,6 +59,12 @@ export interface FakeServerOptions extends FakeCreditPlatformOptions {
    * ```
    */
   allowedHosts?: readonly string[];
+}
+
+/** The fake's options with a random key unless a key or a seed (which derives one) was given. */
+function withKey(options: FakeCreditPlatformOptions): FakeCreditPlatformOptions {
+  if (options.apiKey !== undefined || options.seed !== undefined) return options;
+  return { ...options, apiKey: `cpk_test_${randomBytes(20).toString('hex')}` };
 }
 
 /**
@@ -63,7 +82,7 @@ export interface FakeServer {
   url: string;
   /** The service base address, `${url}/api/v1`. */
   baseUrl: string;
-  /** A key of the fake's default account with every permission. */
+  /** A key of the fake's default account with every permission: random unless a `seed` or `apiKey` was given. */
   apiKey: string;
   /** The fake behind the server, for `admin`, `faults` and the clock. */
   fake: FakeCreditPlatform;
@@ -74,7 +93,8 @@ export interface FakeServer {
 /**
  * Serves a fake over real HTTP on `node:http` (Node-only). It answers only requests addressed to
  * one of its own names (`Host` of `localhost`, `127.0.0.1`, `[::1]` or its listening address,
- * with its port, plus {@link FakeServerOptions.allowedHosts}); any other gets 421 unread.
+ * with its port, plus {@link FakeServerOptions.allowedHosts}); any other gets 421 unread. Its
+ * key is random unless a `seed` or an `apiKey` is given.
  *
  * @example
  * ```ts
@@ -91,7 +111,7 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   const { port = 0, host = '127.0.0.1', fake: given, emitEndpoint = false, allowedHosts = [], ...fakeOptions } = options;
   // Checked before listening, so a bad name is a TypeError and not a server that refuses everyone.
   hostAllowList({ address: host, port }, host, allowedHosts);
-  const fake = given ?? createFakeCreditPlatform(fakeOptions);
+  const fake = given ?? createFakeCreditPlatform(withKey(fakeOptions));
   const handle: FetchHandler = (request, clientAddress) =>
     emitEndpoint && new URL(request.url).pathname === EMIT_PATH
       ? handleEmitRequest(fake, request)

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -26,8 +26,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'cli-sources-'));
   secretFile = join(dir, 'secret');
   wrongFile = join(dir, 'wrong');
-  await writeFile(secretFile, `${SECRET}\n`);
-  await writeFile(wrongFile, `${WRONG}\n`);
+  // As a secret file should be: its owner's alone (an open one gets a warning, below).
+  await writeFile(secretFile, `${SECRET}\n`, { mode: 0o600 });
+  await writeFile(wrongFile, `${WRONG}\n`, { mode: 0o600 });
 });
 afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
@@ -98,6 +99,18 @@ describe('webhooks verify: the secret from each source', () => {
     const overridden = await verify(['--secret-file', wrongFile], { [ENV]: SECRET });
     expect([overridden.code, overridden.stderr]).toEqual([1, expect.stringMatching(/^signature_mismatch: /)]);
     expect((await verify(['--secret', SECRET, '--secret-file', secretFile])).code).toBe(2);
+  });
+
+  it('warns in one line on stderr of a --secret-file other users may read, and verifies all the same', async () => {
+    const open = join(dir, 'open-secret');
+    await writeFile(open, `${SECRET}\n`);
+    await chmod(open, 0o644);
+    const result = await cli(['webhooks', 'verify', '--signature', signature, '--secret-file', open], { stdin: body });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      `webhooks verify: warning: --secret-file ${open} is open to other users of this machine (mode 0644), who may read the secret; make it yours alone: chmod 600 ${open}\n`,
+    );
+    expect(result.stdout + result.stderr).not.toContain(SECRET);
   });
 });
 

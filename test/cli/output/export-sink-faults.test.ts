@@ -3,7 +3,7 @@
 // node:fs/promises is the real one, with a hook after `lstat` and a wrapper around the opened handle.
 import { execFileSync } from 'node:child_process';
 import type { FileHandle } from 'node:fs/promises';
-import { mkdir, mkdtemp, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -72,7 +72,7 @@ describe('fileSink when the path changes between its check and its open', () => 
   it('never writes through a link swapped in for the file, in any mode', async () => {
     const target = join(dir, 'target.txt');
     await writeFile(target, PRECIOUS);
-    for (const mode of ['new', 'replace', 'append'] as const) {
+    for (const mode of ['new', 'append'] as const) {
       const file = join(dir, `swapped-${mode}.ndjson`);
       if (mode !== 'new') await writeFile(file, EXPORT);
       hooks.afterLstat = async () => {
@@ -85,6 +85,19 @@ describe('fileSink when the path changes between its check and its open', () => 
         mode === 'new' ? /appeared while the export started/ : /is a symbolic link; an export never writes through a link/,
       );
     }
+    // --force renames its new file over the name: the link swapped in is replaced, not followed.
+    const file = join(dir, 'swapped-replace.ndjson');
+    await writeFile(file, EXPORT);
+    hooks.afterLstat = async () => {
+      await rm(file, { force: true });
+      await symlink(target, file);
+    };
+    const sink = await fileSink(file, 'replace', 'ndjson');
+    hooks.afterLstat = undefined;
+    await sink.write('{"id":2}\n');
+    await sink.close(true);
+    expect((await lstat(file)).isSymbolicLink()).toBe(false);
+    expect(await readFile(file, 'utf8')).toBe('{"id":2}\n');
     expect(await readFile(target, 'utf8')).toBe(PRECIOUS);
   });
 
@@ -107,9 +120,28 @@ describe('fileSink when the path changes between its check and its open', () => 
       await unlink(file);
       await mkdir(file);
     };
-    const failure = await fileSink(file, 'replace', 'ndjson').catch((error: unknown) => error);
+    const failure = await fileSink(file, 'append', 'ndjson').catch((error: unknown) => error);
     expect(failure).not.toBeInstanceOf(UsageError);
     expect(failure).toMatchObject({ code: 'EISDIR' });
+  });
+
+  it('with --force, reports a directory swapped in at the first page, and leaves no file of its own behind', async () => {
+    const folder = await mkdtemp(join(dir, 'force-folder-'));
+    const file = join(folder, 'became-a-folder.ndjson');
+    await writeFile(file, EXPORT);
+    const sink = await fileSink(file, 'replace', 'ndjson');
+    await unlink(file);
+    await mkdir(file);
+    const failure = await sink.write('{"id":2}\n').catch((error: unknown) => error);
+    expect(failure).toMatchObject({ code: 'EISDIR' });
+    // Named by the directory's path, as the user gave it, not by the descriptor it was reached through.
+    expect((failure as Error).message).toMatch(
+      new RegExp(
+        `^EISDIR: .*'${folder}/\\.became-a-folder\\.ndjson\\.[0-9a-f]{12}\\.part' -> '${folder}/became-a-folder\\.ndjson'$`,
+      ),
+    );
+    await sink.close(false);
+    expect(await readdir(folder)).toEqual(['became-a-folder.ndjson']);
   });
 });
 

@@ -229,7 +229,7 @@ describe('fileSink', () => {
   it('reports a path it cannot look at as the system does, rather than as a new file', async () => {
     const loop = join(dir, 'sink-loop');
     await symlink(loop, loop);
-    const failure = await fileSink(join(loop, 'x.ndjson'), 'new', 'ndjson').catch((error: unknown) => error);
+    const failure = await fileSink(join(loop, 'sub', 'x.ndjson'), 'new', 'ndjson').catch((error: unknown) => error);
     expect(failure).not.toBeInstanceOf(UsageError);
     expect(failure).toMatchObject({ code: 'ELOOP' });
   });
