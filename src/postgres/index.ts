@@ -3,7 +3,7 @@
  * you already have (an optional peer dependency, loaded by your code, never by this SDK). The
  * receivers run each delivery in one transaction with your handler's writes: exactly-once effects.
  *
- * @packageDocumentation
+ * @module credit-platform/postgres
  */
 export type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
 export {

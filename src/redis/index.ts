@@ -3,7 +3,7 @@
  * you already have (`redis` v5 or later, or `ioredis`; both optional peer dependencies, loaded
  * by your code, never by this SDK's root entry).
  *
- * @packageDocumentation
+ * @module credit-platform/redis
  */
 export type {
   IORedisClient,
