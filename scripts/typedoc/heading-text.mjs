@@ -16,8 +16,11 @@ export function load(app) {
   app.on(Application.EVENT_BOOTSTRAP_END, () => app.options.setValue('markdownItLoader', markdownItLoader));
 }
 
-/** @param {any} parser markdown-it, as typedoc configured it */
-function markdownItLoader(parser) {
+/**
+ * Adds the rule to a markdown-it instance (typedoc's, through its `markdownItLoader` option).
+ * @param {any} parser
+ */
+export function markdownItLoader(parser) {
   parser.core.ruler.push('heading_code_as_text', (/** @type {any} */ state) => {
     const tokens = state.tokens;
     for (let i = 0; i + 1 < tokens.length; i++) {
