@@ -2,7 +2,8 @@
 // two commands CI runs, the three main tasks in one short block each, and a link to every guide.
 // The depth lives in docs/guides/, and every relative link of the README and the guides leads to a
 // file and a heading that exist (as GitHub renders them; the API site is checked in a browser by
-// scripts/docs-browser-check.ts). The pin advice names the latest release, read from CHANGELOG.md.
+// scripts/docs-browser-check.ts). The pin advice names the latest release, read from CHANGELOG.md
+// (`npm run release` rewrites it, as it does the tarball names).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -79,7 +79,8 @@ export function refusals(root: string, version: string): string[] {
 /**
  * Renames the package tarball (`credit-platform-0.2.0.tgz`, what `npm pack` writes) and the
  * package as npm names it in a warning (`'credit-platform@0.2.0'`) in every tracked Markdown file
- * but the CHANGELOG to the new version's. Returns the files changed.
+ * but the CHANGELOG to the new version's, and, for a release that is not a pre-release, the pin
+ * advice (``pin `~0.2.0` ``) to the new minor's. Returns the files changed.
  */
 function renameTarballMentions(root: string, name: string, from: string, to: string): string[] {
   const changed: string[] = [];
@@ -87,9 +88,13 @@ function renameTarballMentions(root: string, name: string, from: string, to: str
     if (file === 'CHANGELOG.md' || file.startsWith('changes/')) continue;
     const path = join(root, file);
     const text = readFileSync(path, 'utf8');
+    const [, major, minor, prerelease] = /^(\d+)\.(\d+)\.\d+(-.*)?$/.exec(to) ?? [];
     const renamed = text
       .replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`)
-      .replaceAll(`'${name}@${from}'`, `'${name}@${to}'`);
+      .replaceAll(`'${name}@${from}'`, `'${name}@${to}'`)
+      .replace(/\b([Pp]in) `~\d+\.\d+\.\d+`/g, (pin, verb: string) =>
+        major === undefined || prerelease !== undefined ? pin : `${verb} \`~${major}.${minor}.0\``,
+      );
     if (renamed !== text) {
       writeFileSync(path, renamed);
       changed.push(file);
