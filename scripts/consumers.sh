@@ -19,7 +19,7 @@ CONSUMERS="${CONSUMERS:-esm cjs ts-nodenext ts-node16 ts-bundler jest bundler gu
 
 run_in() { local dir="$1"; shift; (cd "$dir" && "$@"); }
 
-# user_install DIR: what the README's "Install in your project" gives a user: an empty project,
+# user_install DIR: what the README's "Install" gives a user: an empty project,
 # `npm install <tarball>` with npm itself running on Node 24 and npm's default log level. Fails
 # when the install fails or warns about engines (EBADENGINE), which a user on a supported Node
 # must never see.

@@ -2,12 +2,26 @@
  * The client, its resources, errors and types, and the webhook helpers of
  * `credit-platform/webhooks` re-exported.
  *
+ * **Start here**: `new CreditPlatform()` reads `CREDIT_PLATFORM_API_KEY` and
+ * `CREDIT_PLATFORM_BASE_URL`; each category of the API is a property of the client
+ * ({@link CreditPlatform.accounts | accounts}, {@link CreditPlatform.transactions | transactions}, ...),
+ * every `list()` can be iterated item by item, and every failure is an error class of the
+ * "Errors" group below. Guides: [calling the API](../docs/guides/calling-the-api.md),
+ * [pagination](../docs/guides/pagination.md), [errors and retries](../docs/guides/errors-and-retries.md).
+ *
  * @example
  * ```ts
  * import { CreditPlatform, RateLimitError } from 'credit-platform';
  *
- * const client = new CreditPlatform({ apiKey: process.env.CREDIT_PLATFORM_API_KEY });
+ * const client = new CreditPlatform(); // reads CREDIT_PLATFORM_API_KEY and CREDIT_PLATFORM_BASE_URL
  * const me = await client.accounts.me();
+ * for await (const tx of client.transactions.list({ limit: 100 })) console.log(tx.id, tx.amount);
+ * try {
+ *   await client.deposits.create({ token: 'USDC', chain: 'Base', amount: '2500.00' });
+ * } catch (error) {
+ *   if (error instanceof RateLimitError) console.log(`retry after ${error.reset.toISOString()}`, me.id);
+ *   else throw error;
+ * }
  * ```
  *
  * @module credit-platform

@@ -1,13 +1,28 @@
 /**
- * Webhook verification and events, without the HTTP client: this entry does not load ky, so it
- * fits edge functions and small receivers. Everything here is also exported from the root.
+ * Webhook receivers, verification and events, without the HTTP client: this entry does not load
+ * ky, so it fits edge functions and small receivers. Everything here is also exported from the root.
+ *
+ * **Start here**: mount {@link createNodeWebhookHandler} (Express, Fastify, `node:http`) or
+ * {@link createWebhookHandler} (Next.js, Hono, Bun, Deno) on your webhook route. It reads the raw
+ * body, verifies the signature, and runs your callback once per event id although the service
+ * retries; for exactly-once effects in your database, give it the store of
+ * `credit-platform/postgres`. The lower-level {@link constructWebhookEvent} and
+ * {@link verifyWebhookSignature} are for a receiver of your own. Guide:
+ * [receiving webhooks](../../docs/guides/webhooks.md).
  *
  * @example
  * ```ts
- * import { constructWebhookEvent } from 'credit-platform/webhooks';
+ * import express from 'express';
+ * import { createNodeWebhookHandler } from 'credit-platform/webhooks';
  *
- * const event = constructWebhookEvent(await request.text(), request.headers.get('x-webhook-signature'), process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!);
- * if (event.type === 'deposit.created') console.log(event.data.amount);
+ * const app = express();
+ * app.post(
+ *   '/webhooks', // before any app.use(express.json()): the handler reads the raw body it verifies
+ *   createNodeWebhookHandler({
+ *     secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
+ *     on: { 'deposit.created': async (event) => console.log(event.data.depositId, event.data.amount) },
+ *   }),
+ * );
  * ```
  *
  * @module credit-platform/webhooks

@@ -1,5 +1,5 @@
 // The docs show what users will see: the guide's test examples are the files CI runs, and the
-// README's troubleshooting messages are the messages the SDK produces.
+// troubleshooting guide's messages are the messages the SDK produces.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CreditPlatform } from '../../src/index.js';
@@ -23,8 +23,8 @@ function guideBlock(marker: string): string {
   return found[0] as string;
 }
 
-function readmeTextBlocks(): string[] {
-  return [...read('README.md').matchAll(/```text\n([\s\S]*?)```/g)].map((m) => (m[1] as string).trim());
+function troubleshootingTextBlocks(): string[] {
+  return [...read('docs/guides/troubleshooting.md').matchAll(/```text\n([\s\S]*?)```/g)].map((m) => (m[1] as string).trim());
 }
 
 // Each example is shown exactly as the file CI runs (imports included), so what a user copies
@@ -46,12 +46,12 @@ describe('the testing guide', () => {
   });
 });
 
-describe("the README's troubleshooting messages", () => {
-  const shown = readmeTextBlocks();
+describe("the troubleshooting guide's messages", () => {
+  const shown = troubleshootingTextBlocks();
   const expectShown = (message: string) => {
     // A shown message may end in "..." where the rest is long and self-explanatory.
     const match = shown.find((s) => s === message || (s.endsWith('...') && message.startsWith(s.slice(0, -3))));
-    expect(match, `README does not show: ${message}`).toBeDefined();
+    expect(match, `docs/guides/troubleshooting.md does not show: ${message}`).toBeDefined();
   };
 
   it('shows the construction errors as thrown', async () => {

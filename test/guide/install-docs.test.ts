@@ -1,6 +1,6 @@
-// The README's install instructions work as written: the tarball they name is the one `npm pack`
-// writes for this version, and the Node version files they point nvm and fnm at agree with the
-// Node the npm scripts run on. (CI installs that tarball as a user would: scripts/consumers.sh,
+// The install instructions work as written: the tarball the README names is the one `npm pack`
+// writes for this version, and the Node version files the installing guide points nvm and fnm at
+// agree with the Node the npm scripts run on. (CI installs that tarball as a user would: scripts/consumers.sh,
 // install-node24, which also fails on any EBADENGINE warning.)
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -13,14 +13,15 @@ const pkg = JSON.parse(read('package.json')) as {
   devDependencies: Record<string, string>;
 };
 const readme = read('README.md');
+const installing = read('docs/guides/installation.md');
 
 describe('README: install before and after publication', () => {
   it('names the tarball npm pack writes, and the registry install', () => {
     const tarball = `${pkg.name}-${pkg.version}.tgz`;
     expect(readme).toContain('npm ci && npm run build && npm pack');
     expect(readme).toContain(`npm install ../credit-platform/${tarball}`);
-    // Every tarball name the README gives is this version's.
-    expect(new Set([...readme.matchAll(/credit-platform-\d+\.\d+\.\d+[\w.-]*\.tgz/g)].map((m) => m[0]))).toEqual(
+    // Every tarball name the README and the installing guide give is this version's.
+    expect(new Set([...(readme + installing).matchAll(/credit-platform-\d+\.\d+\.\d+[\w.-]*\.tgz/g)].map((m) => m[0]))).toEqual(
       new Set([tarball]),
     );
     expect(readme).toContain('npm install credit-platform\n');
@@ -31,15 +32,16 @@ describe('README: install before and after publication', () => {
     expect(major).toBeDefined();
     expect(read('.nvmrc').trim()).toBe(major);
     expect(read('.node-version').trim()).toBe(major);
-    expect(readme).toContain('`nvm use` (reads `.nvmrc`) or `fnm use` (`.node-version`)');
+    expect(installing).toContain('`nvm use` (reads `.nvmrc`) or `fnm use` (`.node-version`)');
   });
 });
 
-describe('README: the EBADENGINE note', () => {
+describe('the installing guide: the EBADENGINE note', () => {
   it("shows this package's own block as npm prints it, and no count of lines that drifts", () => {
-    expect(readme).toContain(
+    expect(installing).toContain(
       `npm warn EBADENGINE   package: '${pkg.name}@${pkg.version}',\nnpm warn EBADENGINE   required: { node: '${pkg.engines.node}' },`,
     );
-    expect(readme).not.toMatch(/\b(about|some|nearly|over) \d+ (lines of )?`?npm warn EBADENGINE/);
+    for (const text of [readme, installing])
+      expect(text).not.toMatch(/\b(about|some|nearly|over) \d+ (lines of )?`?npm warn EBADENGINE/);
   });
 });

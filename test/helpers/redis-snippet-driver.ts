@@ -1,4 +1,4 @@
-// The child-process half of readme-snippet.test.ts: the README's Redis snippet runs first,
+// The child-process half of readme-snippet.test.ts: the many-workers guide's Redis snippet runs first,
 // unchanged, then hands its `redis`, `client` and `handler` to `drive`, which does one round of
 // work per line read from stdin and answers with one `@@ {json}` line on stdout (the snippet's
 // own handler prints to stdout too, so answers carry a marker).
@@ -46,7 +46,7 @@ async function round(step: string, { client, handler }: Snippet): Promise<Round>
 
 /** Answers `ready`, then one round per stdin line until `exit`; closes the Redis client and returns. */
 export async function drive(snippet: Snippet): Promise<void> {
-  // `new Redis(url)` connects in the background; the README's node-redis line awaits it.
+  // `new Redis(url)` connects in the background; the guide's node-redis line awaits it.
   while (snippet.redis.status !== undefined && snippet.redis.status !== 'ready') {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -1,5 +1,5 @@
-// The README's "Sharing the budget through Redis" snippet, copied as is into a process of its
-// own, with each client the README names and no 'error' listener of the user's: Redis is killed
+// The "Sharing the budget through Redis" snippet of the many-workers guide, copied as is into a process of its
+// own, with each client the guide names and no 'error' listener of the user's: Redis is killed
 // under it and started again. The process must live through it, keep answering (pacing on its
 // own window, receivers 503), say so once, and use Redis again once it is back.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -20,12 +20,12 @@ const NODE_REDIS_IMPORT = "import { createClient } from 'redis';";
 const NODE_REDIS_CONNECT = 'const redis = await createClient({ url: process.env.REDIS_URL }).connect();';
 const IOREDIS_ALTERNATIVE = "// or: import { Redis } from 'ioredis'; const redis = new Redis(url);";
 
-/** The first ts block under the README's Redis heading, verbatim. */
+/** The first ts block under the many-workers guide's Redis heading, verbatim. */
 function readmeSnippet(): string {
-  const readme = readFileSync(`${ROOT}README.md`, 'utf8');
-  const section = readme.slice(readme.indexOf('### Sharing the budget through Redis'));
+  const guide = readFileSync(`${ROOT}docs/guides/many-workers.md`, 'utf8');
+  const section = guide.slice(guide.indexOf('## Sharing the budget through Redis'));
   const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README: no ts block under "Sharing the budget through Redis"');
+  if (!block) throw new Error('docs/guides/many-workers.md: no ts block under "Sharing the budget through Redis"');
   return block;
 }
 
@@ -115,7 +115,7 @@ afterEach(async () => {
 
 const count = (text: string, pattern: RegExp) => text.split('\n').filter((line) => pattern.test(line)).length;
 
-describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])("the README's Redis snippet with %s", (kind) => {
+describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])("the many-workers guide's Redis snippet with %s", (kind) => {
   it('survives Redis killed and restarted: the process keeps working, warns once, and uses Redis again', async () => {
     service = await startLimitedService({ requests: 100, windowMs: 60_000 });
     mkdirSync(OUT, { recursive: true });
@@ -128,7 +128,7 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])("the README's Red
       CREDIT_PLATFORM_API_KEY: 'cp_test_readme_redis_key',
       CREDIT_PLATFORM_BASE_URL: service.baseUrl,
     };
-    delete env.CREDIT_PLATFORM_LOG; // the README's reader has the default level
+    delete env.CREDIT_PLATFORM_LOG; // the guide's reader has the default level
     const child = start(file, env);
     running = child;
     expect(await child.next()).toBe('ready');

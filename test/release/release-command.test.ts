@@ -23,7 +23,7 @@ beforeEach(() => {
       '# Changelog\n\n## [Unreleased]\n\n## [0.2.0] - 2026-11-26\n\n### Added\n\n- Two.\n\n[Unreleased]: https://github.com/acme/demo/compare/v0.2.0...HEAD\n[0.2.0]: https://github.com/acme/demo/releases/tag/v0.2.0\n',
     'changes/README.md': 'How fragments work.\n',
     'README.md': 'npm install ../demo/demo-0.2.0.tgz (not demo-0.2.0-rc.1.tgz)\n',
-    'docs/install.md': 'Depends on "file:../demo/demo-0.2.0.tgz".\n',
+    'docs/install.md': 'Depends on "file:../demo/demo-0.2.0.tgz". So pin `~0.2.0`.\n',
     'changes/p24-cli.md': '### Added\n\n- A command option.\n',
     'changes/p26-postgres.md': '### Security\n\n- A guarantee.\n\n### Added\n\n- A store.\n',
   };
@@ -104,7 +104,7 @@ describe('npm run release', () => {
     expect(read('changes/README.md')).toBe('How fragments work.\n');
     // The tarball `npm pack` writes is named for the version, and the docs name it.
     expect(show('README.md')).toBe('npm install ../demo/demo-0.3.0.tgz (not demo-0.2.0-rc.1.tgz)');
-    expect(show('docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz".');
+    expect(show('docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz". So pin `~0.3.0`.');
     expect(JSON.parse(show('package.json')).version).toBe('0.3.0');
     const lock = JSON.parse(show('package-lock.json'));
     expect([lock.version, lock.packages[''].version, lock.packages['node_modules/x'].version]).toEqual([
@@ -155,7 +155,7 @@ describe('npm run release', () => {
     writeFileSync(join(root, 'package.json'), read('package.json').replace('"0.2.0"', '"0.2.1-dev"'));
     git('commit', '-q', '-am', 'Begin 0.2.1-dev');
     release(options('0.3.0'));
-    expect(git('show', 'HEAD^:docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz".');
+    expect(git('show', 'HEAD^:docs/install.md')).toBe('Depends on "file:../demo/demo-0.3.0.tgz". So pin `~0.3.0`.');
   });
 
   it('a failing check stops the release and leaves the tree, the fragments and the history as they were', () => {

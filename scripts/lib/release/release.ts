@@ -83,17 +83,22 @@ export function refusals(root: string, version: string): string[] {
 /**
  * Renames the package tarball (`credit-platform-0.2.0.tgz`, what `npm pack` writes) and the
  * package as npm names it in a warning (`'credit-platform@0.2.0'`) in every tracked Markdown file
- * but the CHANGELOG to the new version's. Returns the files changed.
+ * but the CHANGELOG to the new version's, and, for a release that is not a pre-release, the pin
+ * advice (``pin `~0.2.0` ``) to the new minor's. Returns the files changed.
  */
 function renameTarballMentions(root: string, written: WrittenFiles, name: string, froms: string[], to: string): string[] {
   const changed: string[] = [];
   for (const file of git(root, ['ls-files', '*.md']).split('\n').filter(Boolean)) {
     if (file === 'CHANGELOG.md' || file.startsWith('changes/')) continue;
     const text = readFileSync(join(root, file), 'utf8');
+    const [, major, minor, prerelease] = /^(\d+)\.(\d+)\.\d+(-.*)?$/.exec(to) ?? [];
     let renamed = text;
     for (const from of froms) {
       renamed = renamed.replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`).replaceAll(`'${name}@${from}'`, `'${name}@${to}'`);
     }
+    renamed = renamed.replace(/\b([Pp]in) `~\d+\.\d+\.\d+`/g, (pin, verb: string) =>
+      major === undefined || prerelease !== undefined ? pin : `${verb} \`~${major}.${minor}.0\``,
+    );
     if (renamed !== text) {
       written.write(file, renamed);
       changed.push(file);
