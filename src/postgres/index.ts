@@ -11,3 +11,4 @@ export {
   type PostgresWebhookStore,
   type PostgresWebhookStoreOptions,
 } from './postgres-webhook-store.js';
+export { type TransactionClientRefusal, TransactionClientError } from './transaction-client-error.js';

@@ -3,6 +3,7 @@
 import type { Logger } from '../core/types.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome } from '../webhooks/index.js';
+import { guardTransactionClient } from './guarded-client.js';
 import type { PostgresPool, PostgresPoolClient } from './postgres-pool.js';
 import { DEFAULT_TABLE, SET_LOCK_WAIT, type WebhookTable, webhookTable } from './webhook-table.js';
 
@@ -204,7 +205,12 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
           throw error;
         }
         if (!inserted) return 'duplicate';
-        await handle(client);
+        const guarded = guardTransactionClient(client);
+        try {
+          await handle(guarded.db);
+        } finally {
+          guarded.settle();
+        }
         return 'processed';
       });
       if (outcome === 'processed') purger.due();

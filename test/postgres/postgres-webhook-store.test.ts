@@ -467,7 +467,10 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
     });
     expect(outcome).toBe('processed');
     expect(fake.log).toEqual([...TRANSACTION, 'handler', 'COMMIT', 'healthy']);
-    expect(handled).toEqual([fake.clients[0]]);
+    // The handler gets the guarded view of the transaction's connection, never the connection.
+    expect(handled).toHaveLength(1);
+    expect(handled[0]).not.toBe(fake.clients[0]);
+    expect((await captureError(() => (handled[0] as PostgresPoolClient).release())).name).toBe('TransactionClientError');
     expect(fake.values.get('lock wait')).toEqual(['1234ms']);
     // The id, and the lock_timeout the connection had, to put back once the id is in.
     expect(fake.values.get('insert id')).toEqual(['evt_1', '0']);
