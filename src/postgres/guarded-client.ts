@@ -26,6 +26,12 @@ export interface GuardedTransactionClient<Client extends PostgresPoolClient> {
   readonly db: Client;
   /** Marks the handler settled: from then on every use of `db` is refused. Call it before COMMIT or ROLLBACK. */
   settle(): void;
+  /**
+   * The error of the first query through `db` that PostgreSQL failed (a promise-style query),
+   * even if the handler caught it: such a failure aborts the transaction, so it says why a COMMIT
+   * answered ROLLBACK. `undefined` while none failed.
+   */
+  firstFailure(): { readonly error: unknown } | undefined;
 }
 
 const SAVEPOINT_HINT =
@@ -118,12 +124,19 @@ function refuse(args: readonly unknown[], error: TransactionClientError): Promis
  */
 export function guardTransactionClient<Client extends PostgresPoolClient>(client: Client): GuardedTransactionClient<Client> {
   let settled = false;
+  let failure: { readonly error: unknown } | undefined;
   const query = (...args: unknown[]): unknown => {
     if (settled) return refuse(args, refusal('settled', 'a query'));
     const sql = sqlOf(args[0]);
     const command = sql === undefined ? undefined : transactionControlIn(sql);
     if (command !== undefined) return refuse(args, refusal('transaction_control', command));
-    return (client.query as (...a: unknown[]) => unknown).apply(client, args);
+    const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
+    if (!(result instanceof Promise)) return result;
+    // A new promise, rejected as the query's was: the caller's handling (or lack of it) is unchanged.
+    return result.catch((error: unknown) => {
+      failure ??= { error };
+      throw error;
+    });
   };
   const release = (): never => {
     throw refusal(settled ? 'settled' : 'release', 'release()');
@@ -158,5 +171,6 @@ export function guardTransactionClient<Client extends PostgresPoolClient>(client
     settle() {
       settled = true;
     },
+    firstFailure: () => failure,
   };
 }
