@@ -323,6 +323,13 @@ describe('createPostgresWebhookStore under a receiver', () => {
     expect(() => createWebhookReceiver({ secret: SECRET, store })).toThrow(TypeError);
     expect(() => createWebhookReceiver({ secret: SECRET, store, maxEventAge: 23 * 3_600_000 })).not.toThrow();
   });
+
+  it('is refused by a receiver with maxEventAge Infinity: its retention is finite, so a purged id could run again', () => {
+    const store = createPostgresWebhookStore(pg.pool());
+    const attempt = () => createWebhookReceiver({ secret: SECRET, store, maxEventAge: Number.POSITIVE_INFINITY });
+    expect(attempt).toThrow(ConfigurationError);
+    expect(attempt).toThrow(/maxEventAge is Infinity.*forgets event ids after 259500000 ms \(72\.1 h\)/);
+  });
 });
 
 /** The SQL blocks of the webhooks guide's section on this store, in order. */
