@@ -8,7 +8,7 @@ import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './po
 import { PostgresWebhookStoreError } from './postgres-webhook-store-error.js';
 import type { TransactionClientError } from './transaction-client-error.js';
 import { storedEventId } from './stored-event-id.js';
-import { DEFAULT_TABLE, SET_LOCK_WAIT, type WebhookTable, webhookTable } from './webhook-table.js';
+import { DEFAULT_TABLE, type WebhookTable, webhookTable } from './webhook-table.js';
 
 // A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min
 // ahead of its clock: an id must be kept at least that long.
@@ -214,19 +214,24 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
       const key = storedEventId(eventId);
       const outcome = await inTransaction(pool, table, async (client) => {
         // Waits on a lock held by another session for lockWaitMs at most; the handler's own
-        // statements then run with the connection's usual lock_timeout.
-        const { rows: set } = await client.query(SET_LOCK_WAIT, [lockWait]);
-        // The table's lock first, on its own: a timeout there is a locked table (a 503 the
-        // operator hears about), and the insert's only wait left is on an attempt holding the id.
+        // statements then run with the connection's usual lock_timeout. The table's lock is taken
+        // first, on its own: a timeout there is a locked table (a 503 the operator hears about),
+        // and the insert's only wait left is on an attempt holding the id.
+        let previous: unknown;
         try {
-          await client.query(table.lockForInsert);
+          const answers: unknown = await client.query(table.lockForInsert(lockWait));
+          // Two statements answer two results; the first holds the setting to put back.
+          const first = (Array.isArray(answers) ? answers[0] : answers) as PostgresQueryResult | undefined;
+          previous = (first?.rows[0] as { previous?: unknown } | undefined)?.previous;
         } catch (error) {
           if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw tableLocked(table, lockWait, error);
           throw error;
         }
+        if (typeof previous !== 'string')
+          throw new Error('credit-platform: reading the lock_timeout to put back answered no value.');
         let inserted: boolean;
         try {
-          const { rows } = await client.query(table.insertThenRestore, [key, (set[0] as { previous: string }).previous]);
+          const { rows } = await client.query(table.insertThenRestore, [key, previous]);
           const count = (rows[0] as { inserted?: unknown } | undefined)?.inserted;
           // A reply it cannot read is a failure (503, retried), never a duplicate acknowledged unrun.
           if (count !== 0 && count !== 1)
