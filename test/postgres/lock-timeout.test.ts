@@ -2,21 +2,14 @@
 // holds the same id. A new id that times out on the table's lock is a store failure the operator hears about.
 import { describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookStore, PostgresWebhookStoreError } from '../../src/postgres/index.js';
-import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
+import { createWebhookReceiver } from '../../src/webhooks/index.js';
+import { signedDeposit } from '../helpers/signed-deposit.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
 const SECRET = 'whsec_lock';
 const pg = usePostgresServer();
 
-function delivery(id: string) {
-  const signed = createSignedWebhookDelivery({
-    type: 'deposit.created',
-    id,
-    data: { depositId: `dep_${id}`, token: 'USDC', amount: '1.00', transactionHash: `0x${'34'.repeat(32)}` },
-    secret: SECRET,
-  });
-  return { body: signed.body, signature: signed.headers['x-webhook-signature'] };
-}
+const delivery = (id: string) => signedDeposit(id, SECRET);
 
 describe('a lock timeout on a new id', () => {
   it('is a 503 store_error naming the locked table (onError told), never in_progress; the retry runs once the lock is gone', async () => {

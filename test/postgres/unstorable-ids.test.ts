@@ -4,21 +4,14 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookStore } from '../../src/postgres/index.js';
 import { MAX_STORED_ID_BYTES, storedEventId } from '../../src/postgres/stored-event-id.js';
-import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
+import { createWebhookReceiver } from '../../src/webhooks/index.js';
+import { signedDeposit } from '../helpers/signed-deposit.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
 const SECRET = 'whsec_ids';
 const pg = usePostgresServer();
 
-function delivery(id: string) {
-  const signed = createSignedWebhookDelivery({
-    type: 'deposit.created',
-    id,
-    data: { depositId: 'dep_1', token: 'USDC', amount: '1.00', transactionHash: `0x${'56'.repeat(32)}` },
-    secret: SECRET,
-  });
-  return { body: signed.body, signature: signed.headers['x-webhook-signature'] };
-}
+const delivery = (id: string) => signedDeposit(id, SECRET);
 
 const digest = (id: string) => `sha256:${createHash('sha256').update(id, 'utf8').digest('hex')}`;
 
