@@ -39,3 +39,5 @@ export {
   type PostgresWebhookStore,
   type PostgresWebhookStoreOptions,
 } from './postgres-webhook-store.js';
+export { PostgresWebhookStoreError, type PostgresWebhookStoreFailure } from './postgres-webhook-store-error.js';
+export { type TransactionClientRefusal, TransactionClientError } from './transaction-client-error.js';
