@@ -29,7 +29,8 @@ function dollarQuote(arg: string): string {
   let out = "$'";
   for (const char of arg) {
     if (char === '\\' || char === "'") out += `\\${char}`;
-    else if (printableLine(char) !== char) for (const byte of Buffer.from(char)) out += `\\x${byte.toString(16).padStart(2, '0')}`;
+    else if (printableLine(char) !== char)
+      for (const byte of Buffer.from(char)) out += `\\x${byte.toString(16).padStart(2, '0')}`;
     else out += char;
   }
   return `${out}'`;

@@ -9,7 +9,7 @@
 // order than it runs. Each one is shown as a visible `\u001b`-style escape instead, so the
 // developer still sees that it was there. Sizes are bounded before anything is read into memory.
 
-import { redact } from '../../core/redaction/redact.js';
+import { redact, redactionReach } from '../../core/redaction/redact.js';
 
 // C0 controls but TAB and LF, DEL, C1 controls; the bidi embeddings, overrides, isolates and
 // marks (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069); the line and paragraph separators
@@ -84,8 +84,8 @@ export async function readEndpointAnswer(
   const { text, truncated } = await readBodyPrefix(response, READ_BYTES);
   let safe = redact(text, secrets);
   if (truncated) {
-    // `\uXXXX` is the longest spelling of one character that redaction finds.
-    const guard = Math.max(0, ...secrets.map((s) => s.length * 6));
+    // The longest span any spelling of a secret that redaction finds can take.
+    const guard = redactionReach(secrets);
     safe = safe.slice(0, Math.max(0, safe.length - guard));
   }
   const cut = safe.length > shown;

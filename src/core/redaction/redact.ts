@@ -56,6 +56,14 @@ export function redactExcerpt(text: string, secrets: readonly string[], keep: nu
   return `${kept.slice(0, shown)}${note}`;
 }
 
+/**
+ * The most characters of a text one spelling of `secrets` can span: a text cut anywhere hides an
+ * echo that crosses the cut once that many characters before it are dropped too.
+ */
+export function redactionReach(secrets: readonly string[]): number {
+  return searchesFor(secrets).reach;
+}
+
 function rangesOf(text: string, { needles, heads }: Searches): [number, number][] {
   const ranges: [number, number][] = [];
   const folded = foldCase(text);

