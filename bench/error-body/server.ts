@@ -16,6 +16,10 @@ const bodies: Record<string, Buffer> = {
 };
 
 const server = createServer((req, res) => {
+  if (req.url?.endsWith('/small')) {
+    res.writeHead(500, { 'content-type': 'text/plain' }).end('small');
+    return;
+  }
   const kind = req.url?.endsWith('/envelope') ? 'envelope' : 'text';
   res.writeHead(500, { 'content-type': kind === 'text' ? 'text/plain' : 'application/json' });
   res.end(bodies[kind]);
