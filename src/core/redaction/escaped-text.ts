@@ -8,7 +8,7 @@
  * logger's rendering) decodes too; a run of backslashes before anything else stands for one
  * backslash; `%XX` below `%80`, as a URL spells an ASCII character, and `%25XX` (the same,
  * percent-encoded twice); `%uXXXX`; and an HTML character reference, `&#115;` or `&#x73;` (up to
- * {@link MAX_REFERENCE_DIGITS} digits, with or without its `;`) for a character below U+10000.
+ * 8 digits, leading zeros included, with or without its `;`) for a character below U+10000.
  *
  * One pass from left to right, searching from each escape to the next `\`, `%` or `&`: the work
  * is linear in the text, and a text with none costs one search and is returned as it is. Every
@@ -28,8 +28,6 @@ export interface DecodedText {
 
 /** The most backslashes an escape may stand behind: a JSON string escaped five times over. */
 export const MAX_BACKSLASHES = 31;
-/** The most digits of an HTML character reference, leading zeros included. */
-export const MAX_REFERENCE_DIGITS = 8;
 /** The longest escape decoded: {@link MAX_BACKSLASHES} backslashes and `uXXXX`. */
 export const MAX_ESCAPE_LENGTH = MAX_BACKSLASHES + 5;
 
@@ -61,44 +59,25 @@ function decoded(value: number, end: number): boolean {
   return true;
 }
 
-function percentAt(text: string, start: number): boolean {
-  const next = text.charCodeAt(start + 1);
-  if (next === 117 /* u */ || next === 85 /* U */) {
-    const value = hexValue(text, start + 2, 4);
-    return value >= 0 && decoded(value, start + 6);
-  }
-  // `%25` is a percent-encoded `%`: `%2573` is `%73` encoded again, an `s`.
-  if (text.startsWith('25', start + 1)) {
-    const twice = hexValue(text, start + 3, 2);
-    if (twice >= 0 && twice < 0x80) return decoded(twice, start + 5);
-  }
-  const value = hexValue(text, start + 1, 2);
-  return value >= 0 && value < 0x80 && decoded(value, start + 3);
-}
+// `%u0073`; `%73` below `%80`, also encoded again as `%2573`. Sticky, so each reads at one
+// place only, a bounded number of characters.
+const PERCENT = /%(?:u([0-9a-f]{4})|(?:25)?([0-7][0-9a-f]))/iy;
+// `&#115;`, `&#x73;` or `&#X73`, up to 8 digits, the `;` optional as browsers read it.
+const REFERENCE = /&#(?:x([0-9a-f]{1,8})(?![0-9a-f])|(\d{1,8})(?!\d));?/iy;
 
-// `&#115;`, `&#x73;` or `&#X73`: the `;` is optional, as browsers read it.
-function referenceAt(text: string, start: number): boolean {
-  if (text.charCodeAt(start + 1) !== 35 /* # */) return false;
-  const x = text.charCodeAt(start + 2) | 0x20;
-  const hex = x === 120; /* x */
-  const first = start + (hex ? 3 : 2);
-  let end = first;
-  let value = 0;
-  for (; end - first <= MAX_REFERENCE_DIGITS; end++) {
-    const digit = hex ? hexValue(text, end, 1) : text.charCodeAt(end) - 48;
-    // Past the end of the text a digit reads NaN, which is in no range.
-    if (!(digit >= 0 && digit <= (hex ? 15 : 9))) break;
-    value = value * (hex ? 16 : 10) + digit;
-  }
-  const digits = end - first;
-  if (digits === 0 || digits > MAX_REFERENCE_DIGITS || value > 0xffff) return false;
-  return decoded(value, text.charCodeAt(end) === 59 /* ; */ ? end + 1 : end);
+// The escape `pattern` reads at `start`: its first group in hex, else its second in `radix`.
+function patternAt(pattern: RegExp, text: string, start: number, radix: number): boolean {
+  pattern.lastIndex = start;
+  const match = pattern.exec(text);
+  if (match === null) return false;
+  const value = match[1] === undefined ? Number.parseInt(match[2] as string, radix) : Number.parseInt(match[1], 16);
+  return value <= 0xffff && decoded(value, pattern.lastIndex);
 }
 
 function escapeAt(text: string, start: number): boolean {
   const introducer = text.charCodeAt(start);
-  if (introducer === 37 /* % */) return percentAt(text, start);
-  if (introducer === 38 /* & */) return referenceAt(text, start);
+  if (introducer === 37 /* % */) return patternAt(PERCENT, text, start, 16);
+  if (introducer === 38 /* & */) return patternAt(REFERENCE, text, start, 10);
   let end = start;
   while (end - start <= MAX_BACKSLASHES && text.charCodeAt(end) === 92 /* \ */) end++;
   // A longer run is read in pieces, each standing for one backslash: no escape is longer than

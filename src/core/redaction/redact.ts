@@ -49,11 +49,9 @@ export function redactExcerpt(text: string, secrets: readonly string[], keep: nu
   const note = `… (${text.length} characters)`;
   const shown = Math.max(0, keep - note.length);
   const read = text.slice(0, shown + searches.reach);
-  const ranges = rangesOf(read, searches);
-  const kept = ranges.length === 0 ? read.slice(0, shown) : cut(read, ranges, shown);
   // A marker may make the redacted start longer than the original's: cut again, past every
   // secret already, so what is cut off is plain text or part of a marker.
-  return `${kept.slice(0, shown)}${note}`;
+  return `${cut(read, rangesOf(read, searches), shown).slice(0, shown)}${note}`;
 }
 
 /**

@@ -33,8 +33,7 @@ export interface Spelling {
  * change the length, only `A`-`Z` are folded.
  */
 export function foldCase(text: string): string {
-  // Tested before replacing, so a text without any (nearly all) is not copied.
-  const narrow = /[\uff01-\uff5e]/.test(text) ? text.replace(/[\uff01-\uff5e]/g, fromFullwidth) : text;
+  const narrow = text.replace(/[\uff01-\uff5e]/g, fromFullwidth);
   const lower = (narrow.includes('\u0130') ? narrow.replaceAll('\u0130', 'I') : narrow).toLowerCase();
   return lower.length === narrow.length ? lower : narrow.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 }
@@ -45,18 +44,14 @@ const fromFullwidth = (c: string): string => String.fromCharCode(c.charCodeAt(0)
 /**
  * The spellings of `secret`'s UTF-8 bytes as a list, which redaction searches in the text with
  * its whitespace taken out (compact-text.ts): the hex digits of each byte joined by `:` or `-`
- * (`73:6b:5f`; hex joined by spaces or line breaks is the hex spelling once they are out), each
- * behind `\x` (`\x73\x6b`), and in decimal joined by commas (`115,107,95`), as Node's Buffer
- * JSON (`{"type":"Buffer","data":[115,107,95]}`) and `util.inspect` of it write them.
+ * (`73:6b:5f`; hex joined by spaces or line breaks is the hex spelling once they are out; `\x73`
+ * escapes are decoded, escaped-text.ts), and in decimal joined by commas (`115,107,95`), as
+ * Node's Buffer JSON (`{"type":"Buffer","data":[115,107,95]}`) and `util.inspect` of it write them.
  */
 export function byteListSpellings(secret: string): Spelling[] {
-  const bytes = [...new TextEncoder().encode(secret)];
-  const pairs = bytes.map((byte) => (HEX[byte >> 4] as string) + (HEX[byte & 15] as string));
-  return [pairs.join(':'), pairs.join('-'), `\\x${pairs.join('\\x')}`, bytes.join(',')].map((text) => ({
-    text,
-    left: 0,
-    right: 0,
-  }));
+  const bytes = new TextEncoder().encode(secret);
+  const pairs = hex(bytes).match(/../g) as string[];
+  return [pairs.join(':'), pairs.join('-'), bytes.join(',')].map((text) => ({ text, left: 0, right: 0 }));
 }
 
 /** The hex and base64 spellings of `secret` (its plain spelling is searched on its own). */

@@ -47,9 +47,9 @@ export interface ErrorResponse {
 }
 
 /**
- * The longest body read as the service's envelope. Its error envelopes are a few hundred bytes;
- * parsing a longer body would cost time in proportion to what the service chose to send, when
- * the error keeps only its start.
+ * The longest body read as the service's envelope (a longer one is described as a body that is
+ * not). Its error envelopes are a few hundred bytes; parsing a longer body would cost time in
+ * proportion to what the service chose to send, when the error keeps only its start.
  */
 const MAX_ENVELOPE_CHARS = 1024 * 1024;
 
@@ -69,15 +69,18 @@ export function apiErrorMessage(status: number, serviceMessage: string | undefin
 function bodyNote(text: string, headers: Headers, isEnvelope: boolean): string {
   if (isEnvelope) return ' (the response carried no error message)';
   if (text.length === 0) return ' with an empty body';
-  if (text.length > MAX_ENVELOPE_CHARS) return ` with a body of ${text.length} characters, too long to be the service's envelope`;
   return ` with a body that is not the service's envelope (content-type: ${headers.get('content-type') ?? 'none'})`;
 }
 
 /** The envelope's `message` and `errors` when the body is one; an HTML page or nothing gives neither. */
 function readEnvelope(text: string, parsed: unknown): { isEnvelope: boolean; message: string | undefined; errors: unknown } {
   try {
-    if (parsed === undefined && text.length > MAX_ENVELOPE_CHARS) throw new RangeError('too long to parse');
-    const body = (parsed ?? JSON.parse(text)) as { success?: unknown; message?: unknown; errors?: unknown } | null;
+    // A body too long to parse reads as no envelope (null).
+    const body = (parsed ?? (text.length > MAX_ENVELOPE_CHARS ? null : JSON.parse(text))) as {
+      success?: unknown;
+      message?: unknown;
+      errors?: unknown;
+    } | null;
     // Stryker disable next-line all: null throws into the catch below and a primitive has no fields: the same answer
     if (body === null || typeof body !== 'object') return { isEnvelope: false, message: undefined, errors: undefined };
     const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
@@ -99,7 +102,8 @@ function readEnvelope(text: string, parsed: unknown): { isEnvelope: boolean; mes
 export function apiErrorFromResponse(response: ErrorResponse): APIError {
   const { status, headers, text, secrets } = response;
   const envelope = readEnvelope(text, response.parsed);
-  const serviceMessage = envelope.message === undefined ? undefined : redactExcerpt(envelope.message, secrets, EXCERPT_LENGTH);
+  // Never '': an envelope's message counts only when it is not blank.
+  const serviceMessage = envelope.message && redactExcerpt(envelope.message, secrets, EXCERPT_LENGTH);
   const init: APIErrorInit = {
     status,
     message: redact(

@@ -13,7 +13,7 @@ const u = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 // The spellings, the longest each kind can be among them: 31 backslashes before every escape,
 // 8-digit references, 16 characters of whitespace between bytes.
-const SPELLINGS: [string, (s: string) => string][] = [
+const SPELLINGS: (readonly [string, (s: string) => string])[] = [
   ...NAMED_SPELLINGS,
   ['\\uXXXX behind 31 backslashes', (s) => perChar(s, (c) => `${'\\'.repeat(30)}${u(c)}`)],
   ['\\x behind 31 backslashes', (s) => perChar(s, (c) => `${'\\'.repeat(31)}x${c.charCodeAt(0).toString(16)}`)],
