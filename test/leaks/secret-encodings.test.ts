@@ -99,7 +99,9 @@ describe.each(SPELLINGS)('a key echoed with %s', (_label, spelled) => {
     expect(error.errors).toEqual([{ field: 'X-API-Key', code: '[REDACTED]', message: 'unknown key [REDACTED]' }]);
     expect(error.headers.get('x-echo-key')).toBe('[REDACTED]');
     // The excerpt keeps 500 characters of the body as sent: a long escaped spelling takes many.
-    expect(error.body).toMatch(/^\{"success":false,"data":null,"message":"key \[REDACTED\] refused","errors":\[\{"field":"X-API-Key","code":"\[REDACTED\]/);
+    expect(error.body).toMatch(
+      /^\{"success":false,"data":null,"message":"key \[REDACTED\] refused","errors":\[\{"field":"X-API-Key","code":"\[REDACTED\]/,
+    );
     expectNoKeyAnywhere(error);
   });
 
