@@ -4,7 +4,7 @@ import { UsageError } from './args.js';
 import type { Command } from './command.js';
 import { fake } from './commands/fake.js';
 import { type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, printLine } from './io.js';
-import { printable } from './output/terminal-text.js';
+import { printable, printableLine } from './output/terminal-text.js';
 import { transactionsExport } from './commands/transactions-export.js';
 import { webhooksSend } from './commands/webhooks-send.js';
 import { webhooksTrigger } from './commands/webhooks-trigger.js';
@@ -64,12 +64,12 @@ function resolve(argv: readonly string[]): { command: Command; rest: readonly st
     );
     const known = members.map((c) => c.name).join(', ');
     throw new UsageError(
-      `unknown command ${first} ${printable(second)}${guess ? `: did you mean ${first} ${guess}?` : ''} (${known})`,
+      `unknown command ${first} ${printableLine(second)}${guess ? `: did you mean ${first} ${guess}?` : ''} (${known})`,
     );
   }
   const words = [...new Set(COMMANDS.map((c) => c.name.split(' ')[0] as string))];
   const guess = closestName(first, words);
-  throw new UsageError(`unknown command ${printable(first)}${guess ? `: did you mean ${guess}?` : ''}`);
+  throw new UsageError(`unknown command ${printableLine(first)}${guess ? `: did you mean ${guess}?` : ''}`);
 }
 
 /**
@@ -95,7 +95,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       printLine(io.stderr, `${printable(error.message)}\nRun \`${name} --help\` for usage.`);
       return EXIT_USAGE;
     }
-    printLine(io.stderr, `${name}: ${printable(error instanceof Error ? error.message : String(error))}`);
+    printLine(io.stderr, `${name}: ${printableLine(error instanceof Error ? error.message : String(error))}`);
     return EXIT_FAILURE;
   }
 }

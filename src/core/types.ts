@@ -180,7 +180,7 @@ export interface HttpResult {
   readonly requestId: string;
   /** `text` (built from the response) with the call's secrets removed. */
   redact(text: string): string;
-  /** The response body with the call's secrets removed. */
+  /** The start of the response body an error keeps (500 characters), with the call's secrets removed. */
   redactedBody(): string;
 }
 

@@ -9,7 +9,7 @@ import { type ExportFormat, type ExportSink, fileSink, type OutMode, stdoutSink 
 import { Progress } from '../output/progress.js';
 import { recordLine } from '../output/resume-point.js';
 import { needsDollarQuotes, shellCommand } from '../output/shell-quote.js';
-import { printable } from '../output/terminal-text.js';
+import { printableLine } from '../output/terminal-text.js';
 
 const NAME = 'transactions export';
 const OPTIONS = {
@@ -114,7 +114,7 @@ export const transactionsExport: Command = defineCommand({
     } catch (error) {
       // Stryker disable next-line ConditionalExpression: the client's constructor throws only ConfigurationError.
       if (error instanceof ConfigurationError) {
-        printLine(io.stderr, `${NAME}: ${printable(error.message)}`);
+        printLine(io.stderr, `${NAME}: ${printableLine(error.message)}`);
         return EXIT_FAILURE;
       }
       throw error;
@@ -126,7 +126,7 @@ export const transactionsExport: Command = defineCommand({
     } catch (error) {
       if (error instanceof UsageError) throw new UsageError(`${NAME}: ${error.message}`);
       const message = error instanceof Error ? error.message : String(error);
-      printLine(io.stderr, `${NAME}: cannot write ${printable(values.out ?? '')}: ${printable(message)}`);
+      printLine(io.stderr, `${NAME}: cannot write ${printableLine(values.out ?? '')}: ${printableLine(message)}`);
       return EXIT_FAILURE;
     }
 
@@ -173,10 +173,10 @@ export const transactionsExport: Command = defineCommand({
         if (stop.signal.aborted && lastCursor !== null) return stopped();
       }
       progress.stop();
-      const where = values.out === undefined ? '' : ` to ${printable(values.out)}`;
+      const where = values.out === undefined ? '' : ` to ${printableLine(values.out)}`;
       printLine(io.stderr, `exported ${progress.line()}${where}`);
       if (unknownFields.size > 0) {
-        const names = [...unknownFields].map(printable).join(', ');
+        const names = [...unknownFields].map(printableLine).join(', ');
         printLine(io.stderr, `note: fields without a CSV column were left out: ${names} (--format ndjson keeps every field)`);
       }
       return EXIT_OK;
@@ -214,7 +214,7 @@ function reportFailure(
   const name = error instanceof Error ? error.name : 'Error';
   const message = error instanceof Error ? error.message : String(error);
   const when = pagesIn === 0 ? 'before the first page' : `after ${progress.line()}`;
-  printLine(stderr, `${NAME}: failed ${when}: ${name}: ${printable(message)}`);
+  printLine(stderr, `${NAME}: failed ${when}: ${name}: ${printableLine(message)}`);
   // Stryker disable next-line ConditionalExpression: the command checks --limit and --cursor before the client can (the only parameters it passes).
   if (error instanceof RequestValidationError) return EXIT_USAGE;
   // Stryker disable next-line ConditionalExpression: the constructor checks the key and base URL, so none arrives here; it stays for a ConfigurationError a future client raises per call.

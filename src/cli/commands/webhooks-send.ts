@@ -33,7 +33,8 @@ Builds a valid <event-type> event (the sample data of fake.admin.emit, --data me
 data), signs it as the service does (X-Webhook-Signature: hex HMAC-SHA256 of the body) with the
 secret your endpoint verifies with, POSTs it to <url> and prints the status, the time taken and
 the first ${SHOWN_CHARS} characters of the endpoint's answer, with any echo of the secret replaced by
-[REDACTED] and control characters shown as \\u escapes. Exits 0 only for a 2xx answer.
+[REDACTED], on one line: line breaks shown as \\n, control characters as \\u escapes.
+Exits 0 only for a 2xx answer.
 
   --to <url>            https://, or http:// on this machine (localhost, 127.0.0.1, [::1])
 ${SECRET_HELP}

@@ -1,6 +1,6 @@
 import type { Logger } from '../../core/types.js';
 import { type CliOutput, printLine } from '../io.js';
-import { printable } from './terminal-text.js';
+import { printableLine } from './terminal-text.js';
 
 /** A wait the service imposed on a call, as the client's `warn` line reports it. */
 export interface ServiceWait {
@@ -19,10 +19,10 @@ const HEADERS: Record<string, ServiceWait['header']> = { 'retry-after': 'Retry-A
  * multi-line object dump of the default `console` logger. A wait the service imposed goes to
  * `onWait`, which words it for the command; a retry given up is left to the command's own
  * failure report (it says the same, with what to do); anything else is its message, made
- * printable. The fields read are those the client documents for its `warn` lines.
+ * printable on one line (it may quote the service). The fields read are those the client documents for its `warn` lines.
  */
 export function commandLogger(stream: CliOutput, onWait: (wait: ServiceWait) => void): Logger {
-  const line = (message: string) => printLine(stream, printable(message));
+  const line = (message: string) => printLine(stream, printableLine(message));
   const ignore = () => undefined;
   return {
     debug: ignore,

@@ -1,13 +1,15 @@
 // Text that the service, an endpoint or the user supplied (an endpoint's answer, an error
 // message quoting the service, an event id, a path) is shown in the developer's terminal. Every
-// such text goes through the one filter below, so none of it can drive the terminal: no escape
+// such text goes through the one filter below, so none of it can drive the terminal, and each
+// is shown on one line (line breaks as `\n`), so none of it can pass for the command's own
+// output (a forged resume command above the real one): no escape
 // sequence (ESC starts CSI, OSC, DCS...: colours, screen clears, title changes, OSC 52 clipboard
 // writes), no C1 control (U+009B is a one-character CSI for some terminals), no carriage return
 // or backspace that rewrites what was printed, no bidi override that shows text in another
 // order than it runs. Each one is shown as a visible `\u001b`-style escape instead, so the
 // developer still sees that it was there. Sizes are bounded before anything is read into memory.
 
-import { redact } from '../../core/redaction/redact.js';
+import { redact, redactionReach } from '../../core/redaction/redact.js';
 
 // C0 controls but TAB and LF, DEL, C1 controls; the bidi embeddings, overrides, isolates and
 // marks (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069); the line and paragraph separators
@@ -30,9 +32,16 @@ export function printable(text: string): string {
   return text.replace(UNPRINTABLE, escaped);
 }
 
-/** {@link printable}, with TAB and LF escaped too: for a text shown inside one line, which must not start another. */
+// In one line, the line breaks and tabs read as JSON writes them.
+const LINE_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const escapedInLine = (c: string): string => LINE_ESCAPES[c] ?? escaped(c);
+
+/**
+ * {@link printable}, on one line: for a text shown inside one line, which must not start another.
+ * LF, CR and TAB are shown as `\n`, `\r` and `\t`, every other control as its `\u001b`-style escape.
+ */
 export function printableLine(text: string): string {
-  return text.replace(UNPRINTABLE_IN_LINE, escaped);
+  return text.replace(UNPRINTABLE_IN_LINE, escapedInLine);
 }
 
 /** The first `limit` bytes of a response body as text, and whether more followed (not read). */
@@ -62,7 +71,7 @@ const READ_BYTES = 64 * 1024;
 /**
  * An endpoint's answer as `webhooks send` shows it: at most `shown` characters, redacted of
  * `secrets` the way the SDK's errors are (plain, JSON-escaped, percent-encoded: whatever
- * src/core/redaction finds), then made {@link printable}. More than is shown is read, so an echo
+ * src/core/redaction finds), then made {@link printableLine}: one line, whatever the endpoint sent. More than is shown is read, so an echo
  * that starts inside the shown part is found whole; when the read stopped inside the answer, its
  * last characters (room for the longest spelling of a secret) are never shown, so an echo cut by
  * the read limit cannot show its first characters.
@@ -75,10 +84,10 @@ export async function readEndpointAnswer(
   const { text, truncated } = await readBodyPrefix(response, READ_BYTES);
   let safe = redact(text, secrets);
   if (truncated) {
-    // `\uXXXX` is the longest spelling of one character that redaction finds.
-    const guard = Math.max(0, ...secrets.map((s) => s.length * 6));
+    // The longest span any spelling of a secret that redaction finds can take.
+    const guard = redactionReach(secrets);
     safe = safe.slice(0, Math.max(0, safe.length - guard));
   }
   const cut = safe.length > shown;
-  return { text: printable(cut ? safe.slice(0, shown) : safe), truncated: truncated || cut };
+  return { text: printableLine(cut ? safe.slice(0, shown) : safe), truncated: truncated || cut };
 }

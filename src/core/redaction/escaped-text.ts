@@ -3,12 +3,17 @@
  * characters of the original that spelled it.
  *
  * Decoded: a JSON escape (`\uXXXX` in either hex case, `\/`, `\"`, `\b`, `\f`, `\n`, `\r`,
- * `\t`) behind any run of backslashes, so an escape inside a string that was itself escaped (JSON
- * in a JSON string, a logger's rendering) decodes too; a run of backslashes before anything else
- * stands for one backslash; and `%XX` below `%80`, as a URL spells an ASCII character.
+ * `\t`) and a `\xXX` escape below `\x80`, behind a run of up to {@link MAX_BACKSLASHES}
+ * backslashes, so an escape inside a string that was itself escaped (JSON in a JSON string, a
+ * logger's rendering) decodes too; a run of backslashes before anything else stands for one
+ * backslash; `%XX` below `%80`, as a URL spells an ASCII character, and `%25XX` (the same,
+ * percent-encoded twice); `%uXXXX`; and an HTML character reference, `&#115;` or `&#x73;` (up to
+ * 8 digits, leading zeros included, with or without its `;`) for a character below U+10000.
  *
- * One pass from left to right, searching from each escape to the next `\` or `%`: the work is
- * linear in the text, and a text with neither costs one search and is returned as it is.
+ * One pass from left to right, searching from each escape to the next `\`, `%` or `&`: the work
+ * is linear in the text, and a text with none costs one search and is returned as it is. Every
+ * escape is at most {@link MAX_ESCAPE_LENGTH} characters long, so a spelling of `n` characters
+ * takes at most `n` times that in the original (a cut text is redacted alike up to its end).
  */
 export interface DecodedText {
   /** The decoded text. */
@@ -20,6 +25,11 @@ export interface DecodedText {
   /** Where each escape ends (exclusive) in the original. */
   readonly to: readonly number[];
 }
+
+/** The most backslashes an escape may stand behind: a JSON string escaped five times over. */
+export const MAX_BACKSLASHES = 31;
+/** The longest escape decoded: {@link MAX_BACKSLASHES} backslashes and `uXXXX`. */
+export const MAX_ESCAPE_LENGTH = MAX_BACKSLASHES + 5;
 
 // The one-character escapes, and what each stands for, at the same index. Strings rather than a
 // lookup object: a module-level object is built once, so no test could tell it apart from `{}`.
@@ -38,37 +48,52 @@ function hexValue(text: string, start: number, digits: number): number {
   return value;
 }
 
-// The escape at `start` (a `\` or a `%`), written to `found`: the character it stands for and
-// where it ends; `false` when there is none, or when it is a lone `\` standing for itself.
+// The escape at `start` (a `\`, `%` or `&`), written to `found`: the character it stands for
+// and where it ends; `false` when there is none, or when it is a lone `\` standing for itself.
 // Stryker disable next-line ObjectLiteral: every field is written before it is read (escapeAt sets both when it returns true)
 const found = { char: '', end: 0 };
 
+function decoded(value: number, end: number): boolean {
+  found.char = String.fromCharCode(value);
+  found.end = end;
+  return true;
+}
+
+// `%u0073`; `%73` below `%80`, also encoded again as `%2573`. Sticky, so each reads at one
+// place only, a bounded number of characters.
+const PERCENT = /%(?:u([0-9a-f]{4})|(?:25)?([0-7][0-9a-f]))/iy;
+// `&#115;`, `&#x73;` or `&#X73`, up to 8 digits, the `;` optional as browsers read it.
+const REFERENCE = /&#(?:x([0-9a-f]{1,8})(?![0-9a-f])|(\d{1,8})(?!\d));?/iy;
+
+// The escape `pattern` reads at `start`: its first group in hex, else its second in `radix`.
+function patternAt(pattern: RegExp, text: string, start: number, radix: number): boolean {
+  pattern.lastIndex = start;
+  const match = pattern.exec(text);
+  if (match === null) return false;
+  const value = match[1] === undefined ? Number.parseInt(match[2] as string, radix) : Number.parseInt(match[1], 16);
+  return value <= 0xffff && decoded(value, pattern.lastIndex);
+}
+
 function escapeAt(text: string, start: number): boolean {
-  if (text.charCodeAt(start) === 37 /* % */) {
-    const value = hexValue(text, start + 1, 2);
-    if (value < 0 || value >= 0x80) return false;
-    found.char = String.fromCharCode(value);
-    found.end = start + 3;
-    return true;
-  }
+  const introducer = text.charCodeAt(start);
+  if (introducer === 37 /* % */) return patternAt(PERCENT, text, start, 16);
+  if (introducer === 38 /* & */) return patternAt(REFERENCE, text, start, 10);
   let end = start;
-  while (text.charCodeAt(end) === 92 /* \ */) end++;
+  while (end - start <= MAX_BACKSLASHES && text.charCodeAt(end) === 92 /* \ */) end++;
+  // A longer run is read in pieces, each standing for one backslash: no escape is longer than
+  // MAX_ESCAPE_LENGTH, and the run is still read once.
+  if (end - start > MAX_BACKSLASHES) return decoded(92, start + MAX_BACKSLASHES);
   const next = text.charCodeAt(end);
   if (next === 117 /* u */) {
     const value = hexValue(text, end + 1, 4);
-    if (value >= 0) {
-      found.char = String.fromCharCode(value);
-      found.end = end + 5;
-      return true;
-    }
+    if (value >= 0) return decoded(value, end + 5);
+  } else if (next === 120 /* x */) {
+    const value = hexValue(text, end + 1, 2);
+    if (value >= 0 && value < 0x80) return decoded(value, end + 3);
   } else {
     // Past the end of the text `next` is NaN, read as U+0000, which is none of them.
     const simple = SIMPLE_LETTERS.indexOf(String.fromCharCode(next));
-    if (simple !== -1) {
-      found.char = SIMPLE_CHARS[simple] as string;
-      found.end = end + 1;
-      return true;
-    }
+    if (simple !== -1) return decoded(SIMPLE_CHARS.charCodeAt(simple), end + 1);
   }
   found.char = '\\';
   found.end = end;
@@ -77,9 +102,9 @@ function escapeAt(text: string, start: number): boolean {
 
 /** `text` decoded; `undefined` when it holds no escape, so the caller can use it as it is. */
 export function decodeEscapes(text: string): DecodedText | undefined {
-  // Each search for the next `\` or `%` starts where the last one (or the escape it began)
+  // Each search for the next `\`, `%` or `&` starts where the last one (or the escape it began)
   // ended: one pass. Built per call, since a pattern with the `g` flag keeps its position.
-  const symbol = /[\\%]/g;
+  const symbol = /[\\%&]/g;
   const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
@@ -88,7 +113,7 @@ export function decodeEscapes(text: string): DecodedText | undefined {
   let length = 0;
   for (let match = symbol.exec(text); match !== null; match = symbol.exec(text)) {
     const start = match.index;
-    // What is not an escape (a `%`, or a lone `\`, which escapeAt reads as itself) is one
+    // What is not an escape (a `%` or `&`, or a lone `\`, which escapeAt reads as itself) is one
     // character, which the search has passed; an escape is passed over whole.
     if (!escapeAt(text, start)) continue;
     parts.push(text.slice(copied, start), found.char);

@@ -1,57 +1,104 @@
 import type { ErrorItem } from '../../errors/error-item.js';
+import { EXCERPT_LENGTH } from '../../errors/excerpt.js';
 import { inspectableHeaders } from '../../errors/inspectable-headers.js';
 import { findAfterEscapes, type HeadIndex, headIndex } from './after-escape.js';
-import { type DecodedText, decodeEscapes, originalRange } from './escaped-text.js';
-import { encodedSpellings, foldCase, type Spelling } from './secret-spellings.js';
+import { compactWhitespace, MAX_GAP } from './compact-text.js';
+import { type DecodedText, decodeEscapes, MAX_ESCAPE_LENGTH, originalRange } from './escaped-text.js';
+import { byteListSpellings, encodedSpellings, foldCase, type Spelling } from './secret-spellings.js';
 
 const REDACTED = '[REDACTED]';
 
 /**
  * Replaces every occurrence of each secret in `text`, however it is spelled: plainly, or with any
  * of its characters escaped as JSON escapes them (`\uXXXX` in either hex case, `\/`, also behind
- * more backslashes when the escape was escaped again) or as a URL encodes them (`%2F`); with its
- * ASCII letters in any case; and its UTF-8 bytes in hex (either case), base64 or base64url
- * (padded or not, whatever precedes the secret in the encoded text, so `Basic` credentials
- * `base64(user:key)`, `base64(key:)` and `base64(:key)` too), each of those also escaped or
- * percent-encoded. Applied to every string an error or a log line keeps from something the server
- * sent, since a misbehaving proxy or service may echo the key back, and encoders spell it as they
- * like.
+ * more backslashes when the escape was escaped again), as `\x73`, as a URL encodes them (`%73`,
+ * also encoded twice, `%2573`, and `%u0073`) or as an HTML character reference (`&#115;`,
+ * `&#x73;`); with its ASCII letters in any case, or written in fullwidth forms (`ｓｋ`); and its
+ * UTF-8 bytes in hex (either case, also with spaces, line breaks, `:` or `-` between bytes, or
+ * `\x` before each), as a list of decimal numbers (Node's Buffer JSON), base64 or base64url
+ * (padded or not, wrapped or not, whatever precedes the secret in the encoded text, so `Basic`
+ * credentials `base64(user:key)`, `base64(key:)` and `base64(:key)` too), hex and base64 also
+ * escaped or percent-encoded. Applied to every string an error or a log line keeps from
+ * something the server sent, since a misbehaving proxy or service may echo the key back, and
+ * encoders spell it as they like.
  *
  * The text is folded to lower case and decoded once into a shadow copy with a map back to the
- * original (escaped-text.ts); each secret's spellings (secret-spellings.ts, computed once per
- * call: the `secrets` array a call builds is the cache key) are found in both by plain search,
- * and each match is cut out of the original along the map; so is an echo that begins inside what
- * the decoder read as an escape (a `\` or `%` standing for itself before it; after-escape.ts).
- * No pattern is built from a secret, so
- * the work is linear in the text whatever it holds, a fixed number of searches per secret; it
- * runs only when an error or a log line is built, never on a call that succeeds.
+ * original (escaped-text.ts), and once more with its whitespace taken out (compact-text.ts);
+ * each secret's spellings (secret-spellings.ts, computed once per call: the `secrets` array a
+ * call builds is the cache key) are found in these by plain search, and each match is cut out
+ * of the original along the map; so is an echo that begins inside what the decoder read as an
+ * escape (a `\` or `%` standing for itself before it; after-escape.ts). No pattern is built from
+ * a secret, so the work is linear in the text whatever it holds, a fixed number of searches per
+ * secret; it runs only when an error or a log line is built, never on a call that succeeds.
  */
 export function redact(text: string, secrets: readonly string[]): string {
-  const { needles, heads } = searchesFor(secrets);
+  const ranges = rangesOf(text, searchesFor(secrets));
+  return ranges.length === 0 ? text : cut(text, ranges, text.length);
+}
+
+/**
+ * The start of `text` that an error keeps for diagnosis, redacted: at most `keep` characters
+ * (`… (N characters)` included when the text was longer). Only `keep` characters and then the
+ * longest span any spelling of the secrets can take (their reach) are read, so the work is
+ * bounded by what is kept, however long the text: a spelling that starts in the kept part ends
+ * within what is read, and is found whole, as {@link redact} finds it in the whole text.
+ */
+export function redactExcerpt(text: string, secrets: readonly string[], keep: number): string {
+  const searches = searchesFor(secrets);
+  if (text.length <= keep) return redact(text, secrets);
+  const note = `… (${text.length} characters)`;
+  const shown = Math.max(0, keep - note.length);
+  const read = text.slice(0, shown + searches.reach);
+  // A marker may make the redacted start longer than the original's: cut again, past every
+  // secret already, so what is cut off is plain text or part of a marker.
+  return `${cut(read, rangesOf(read, searches), shown).slice(0, shown)}${note}`;
+}
+
+/**
+ * The most characters of a text one spelling of `secrets` can span: a text cut anywhere hides an
+ * echo that crosses the cut once that many characters before it are dropped too.
+ */
+export function redactionReach(secrets: readonly string[]): number {
+  return searchesFor(secrets).reach;
+}
+
+function rangesOf(text: string, { needles, heads }: Searches): [number, number][] {
   const ranges: [number, number][] = [];
   const folded = foldCase(text);
   for (const needle of needles) for (const spelling of needle.inText) find(folded, spelling, ranges, undefined);
+  const compact = compactWhitespace(folded);
+  for (const needle of needles) {
+    for (const spelling of needle.inCompact) find(compact?.text ?? folded, spelling, ranges, compact);
+  }
   const decoded = decodeEscapes(text);
   if (decoded !== undefined) {
     const foldedDecoded = foldCase(decoded.text);
     for (const needle of needles) for (const spelling of needle.inDecoded) find(foldedDecoded, spelling, ranges, decoded);
     findAfterEscapes(folded, foldedDecoded, decoded, heads, ranges);
   }
-  return ranges.length === 0 ? text : cut(text, ranges);
+  return ranges;
 }
 
 const MIN_SECRET_LENGTH = 4;
 
-/** One secret's spellings: those searched in the text as it is, and those in its decoded shadow. */
+/**
+ * One secret's spellings: those searched in the text as it is, in its compact copy (whitespace
+ * out), and in its decoded shadow.
+ */
 interface Needles {
   readonly inText: readonly Spelling[];
+  readonly inCompact: readonly Spelling[];
   readonly inDecoded: readonly Spelling[];
 }
 
-/** What a call's secrets are searched for: each secret's needles, and the heads of those searched in the shadow. */
+/**
+ * What a call's secrets are searched for: each secret's needles, the heads of those searched in
+ * the shadow, and the reach: the most characters of the original any one match can span.
+ */
 interface Searches {
   readonly needles: readonly Needles[];
   readonly heads: HeadIndex;
+  readonly reach: number;
 }
 
 // Keyed by the call's own `secrets` array, so the spellings are computed once per call however
@@ -63,10 +110,22 @@ function searchesFor(secrets: readonly string[]): Searches {
   if (searches === undefined) {
     // Very short "secrets" would shred ordinary words; a real key is never this short.
     const needles = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).map(needlesFor);
-    searches = { needles, heads: headIndex(needles.flatMap((needle) => needle.inDecoded)) };
+    searches = {
+      needles,
+      heads: headIndex(needles.flatMap((needle) => needle.inDecoded)),
+      reach: Math.max(0, ...needles.map(reachOf)),
+    };
     searchCache.set(secrets, searches);
   }
   return searches;
+}
+
+// Each character of the decoded shadow stands for at most one escape, of each compact copy for
+// at most a gap and a character of the original: the longest span a match of each can take.
+function reachOf({ inText, inCompact, inDecoded }: Needles): number {
+  const span = (spellings: readonly Spelling[], per: number) =>
+    Math.max(0, ...spellings.map(({ text, left, right }) => (text.length + left + right) * per));
+  return Math.max(span(inText, 1), span(inCompact, MAX_GAP + 1), span(inDecoded, MAX_ESCAPE_LENGTH));
 }
 
 function needlesFor(secret: string): Needles {
@@ -74,7 +133,13 @@ function needlesFor(secret: string): Needles {
   // The secret may itself hold what reads as an escape: the shadow holds it decoded.
   const plain = decodeEscapes(secret)?.text ?? secret;
   const decodedPlain = plain.length >= MIN_SECRET_LENGTH ? [{ text: foldCase(plain), left: 0, right: 0 }] : [];
-  return { inText: [{ text: foldCase(secret), left: 0, right: 0 }, ...encoded], inDecoded: [...decodedPlain, ...encoded] };
+  return {
+    inText: [{ text: foldCase(secret), left: 0, right: 0 }],
+    // Hex, base64 and byte lists hold no whitespace: the compact copy finds them wherever the
+    // text does, and also laid out on several lines.
+    inCompact: [...encoded, ...byteListSpellings(secret)],
+    inDecoded: [...decodedPlain, ...encoded],
+  };
 }
 
 // Adds the ranges of the original that hold `spelling` in `haystack` (the original, or its
@@ -89,24 +154,30 @@ function find(haystack: string, spelling: Spelling, ranges: [number, number][], 
   }
 }
 
-// `text` with each range, merged with those it overlaps or touches, replaced by the marker.
-function cut(text: string, ranges: [number, number][]): string {
+// `text` up to `end` with each range, merged with those it overlaps or touches, replaced by the
+// marker; a range that starts at or past `end` is left out, one that crosses it is marked whole.
+function cut(text: string, ranges: [number, number][], end: number): string {
   ranges.sort((a, b) => a[0] - b[0]);
   const parts: string[] = [];
   let covered = -1;
-  for (const [start, end] of ranges) {
+  for (const [start, stop] of ranges) {
+    if (start >= end && start > covered) break;
     if (start > covered) parts.push(text.slice(Math.max(covered, 0), start), REDACTED);
-    covered = Math.max(covered, end);
+    covered = Math.max(covered, stop);
   }
-  parts.push(text.slice(covered));
+  if (covered < end) parts.push(text.slice(Math.max(covered, 0), end));
   return parts.join('');
 }
 
-/** Every field of every error item, redacted: the service may echo the key in any of them. */
+/**
+ * Every field of every error item, redacted: the service may echo the key in any of them. Each
+ * field keeps at most {@link EXCERPT_LENGTH} characters, redacted as {@link redactExcerpt} does.
+ */
 export function redactItems(items: readonly ErrorItem[], secrets: readonly string[]): ErrorItem[] {
+  const bounded = (text: string) => redactExcerpt(text, secrets, EXCERPT_LENGTH);
   return items.map((item) => {
-    const out: ErrorItem = { field: redact(item.field, secrets), message: redact(item.message, secrets) };
-    if (item.code !== undefined) out.code = redact(item.code, secrets);
+    const out: ErrorItem = { field: bounded(item.field), message: bounded(item.message) };
+    if (item.code !== undefined) out.code = bounded(item.code);
     return out;
   });
 }

@@ -27,13 +27,31 @@ export interface Spelling {
 }
 
 /**
- * `text` with its letters in lower case, each character in its place so indexes are kept. The
+ * `text` with its letters in lower case and its fullwidth forms (U+FF01 to U+FF5E, `ｓｋ＿`) read
+ * as the ASCII characters they stand for, each character in its place so indexes are kept. The
  * one character whose lower case is longer, `İ` (U+0130), is folded as `I`; should any other ever
  * change the length, only `A`-`Z` are folded.
  */
 export function foldCase(text: string): string {
-  const lower = (text.includes('\u0130') ? text.replaceAll('\u0130', 'I') : text).toLowerCase();
-  return lower.length === text.length ? lower : text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  const narrow = text.replace(/[\uff01-\uff5e]/g, fromFullwidth);
+  const lower = (narrow.includes('\u0130') ? narrow.replaceAll('\u0130', 'I') : narrow).toLowerCase();
+  return lower.length === narrow.length ? lower : narrow.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+// A fullwidth form is its ASCII character moved up by 0xFEE0.
+const fromFullwidth = (c: string): string => String.fromCharCode(c.charCodeAt(0) - 0xfee0);
+
+/**
+ * The spellings of `secret`'s UTF-8 bytes as a list, which redaction searches in the text with
+ * its whitespace taken out (compact-text.ts): the hex digits of each byte joined by `:` or `-`
+ * (`73:6b:5f`; hex joined by spaces or line breaks is the hex spelling once they are out; `\x73`
+ * escapes are decoded, escaped-text.ts), and in decimal joined by commas (`115,107,95`), as
+ * Node's Buffer JSON (`{"type":"Buffer","data":[115,107,95]}`) and `util.inspect` of it write them.
+ */
+export function byteListSpellings(secret: string): Spelling[] {
+  const bytes = new TextEncoder().encode(secret);
+  const pairs = hex(bytes).match(/../g) as string[];
+  return [pairs.join(':'), pairs.join('-'), bytes.join(',')].map((text) => ({ text, left: 0, right: 0 }));
 }
 
 /** The hex and base64 spellings of `secret` (its plain spelling is searched on its own). */

@@ -12,7 +12,8 @@ import {
   type APIErrorInit,
 } from '../../errors/index.js';
 import { parseRateLimit } from '../observability/rate-limit-headers.js';
-import { redact, redactHeaders, redactItems } from '../redaction/redact.js';
+import { EXCERPT_LENGTH } from '../../errors/excerpt.js';
+import { redact, redactExcerpt, redactHeaders, redactItems } from '../redaction/redact.js';
 
 type StatusErrorClass = new (init: APIErrorInit) => APIError;
 
@@ -41,7 +42,19 @@ export interface ErrorResponse {
   now: number;
   /** A message of the SDK's own instead of one read from the body: a refused redirect's. */
   message?: string | undefined;
+  /** The body already parsed, when the caller parsed it (a 2xx with `success: false`). */
+  parsed?: unknown;
 }
+
+/**
+ * The longest body read as the service's envelope (a longer one is described as a body that is
+ * not). Its error envelopes are a few hundred bytes; parsing a longer body would cost time in
+ * proportion to what the service chose to send, when the error keeps only its start.
+ */
+const MAX_ENVELOPE_CHARS = 1024 * 1024;
+
+/** The most error items an error keeps: the service sends one per offending field. */
+const MAX_ERROR_ITEMS = 100;
 
 /**
  * The message of every API error, built in this one place: the status first (`404 Deposit not
@@ -60,9 +73,14 @@ function bodyNote(text: string, headers: Headers, isEnvelope: boolean): string {
 }
 
 /** The envelope's `message` and `errors` when the body is one; an HTML page or nothing gives neither. */
-function readEnvelope(text: string): { isEnvelope: boolean; message: string | undefined; errors: unknown } {
+function readEnvelope(text: string, parsed: unknown): { isEnvelope: boolean; message: string | undefined; errors: unknown } {
   try {
-    const body = JSON.parse(text) as { success?: unknown; message?: unknown; errors?: unknown } | null;
+    // A body too long to parse reads as no envelope (null).
+    const body = (parsed ?? (text.length > MAX_ENVELOPE_CHARS ? null : JSON.parse(text))) as {
+      success?: unknown;
+      message?: unknown;
+      errors?: unknown;
+    } | null;
     // Stryker disable next-line all: null throws into the catch below and a primitive has no fields: the same answer
     if (body === null || typeof body !== 'object') return { isEnvelope: false, message: undefined, errors: undefined };
     const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
@@ -76,21 +94,26 @@ function readEnvelope(text: string): { isEnvelope: boolean; message: string | un
 /**
  * Builds the {@link APIError} subclass that names the status. The status decides the class,
  * whatever the body says (an error status with `success: true` is still an error); every string
- * the server sent is redacted.
+ * the server sent is redacted. Each is bounded first: the body, the service's message and each
+ * error item's fields are kept to their first {@link EXCERPT_LENGTH} characters, and only those
+ * (and the reach of the secrets' spellings after them) are redacted, so a failed call costs the
+ * same whatever the length of the body.
  */
 export function apiErrorFromResponse(response: ErrorResponse): APIError {
   const { status, headers, text, secrets } = response;
-  const envelope = readEnvelope(text);
+  const envelope = readEnvelope(text, response.parsed);
+  // Never '': an envelope's message counts only when it is not blank.
+  const serviceMessage = envelope.message && redactExcerpt(envelope.message, secrets, EXCERPT_LENGTH);
   const init: APIErrorInit = {
     status,
     message: redact(
-      response.message ?? apiErrorMessage(status, envelope.message, response.where, bodyNote(text, headers, envelope.isEnvelope)),
+      response.message ?? apiErrorMessage(status, serviceMessage, response.where, bodyNote(text, headers, envelope.isEnvelope)),
       secrets,
     ),
-    errors: redactItems(readErrorItems(envelope.errors), secrets),
+    errors: redactItems(readErrorItems(envelope.errors).slice(0, MAX_ERROR_ITEMS), secrets),
     headers: redactHeaders(headers, secrets),
     rateLimit: parseRateLimit(headers),
-    body: redact(text, secrets),
+    body: redactExcerpt(text, secrets, EXCERPT_LENGTH),
   };
   if (status === 429) return new RateLimitError({ ...init, reset: new Date(response.resetAt ?? response.now) });
   const ErrorClass = BY_STATUS.get(status) ?? (status >= 500 && status <= 599 ? InternalServerError : APIError);

@@ -1,4 +1,5 @@
 import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import { EXCERPT_LENGTH } from '../../errors/excerpt.js';
 import { ConfigurationError, InvalidResponseError } from '../../errors/index.js';
 import { withoutProtoKeys } from '../../utils/proto-keys.js';
 import { VERSION } from '../../version.js';
@@ -9,7 +10,7 @@ import { type RequestTraceContext, tracing } from '../observability/tracing.js';
 import { pacedFetch } from '../pacing/paced-fetch.js';
 import { Pacer } from '../pacing/pacer.js';
 import type { PacingState } from '../pacing/types.js';
-import { opaqueCause, redact } from '../redaction/redact.js';
+import { opaqueCause, redact, redactExcerpt } from '../redaction/redact.js';
 import { secretsIn } from '../redaction/secret-fields.js';
 import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } from '../types.js';
 import { CallState } from './call-state.js';
@@ -277,6 +278,7 @@ function unwrapEnvelope(status: number, headers: Headers, text: string, context:
     secrets: context.secrets,
     resetAt: undefined,
     now: Date.now(),
+    parsed: envelope,
   });
 }
 
@@ -284,7 +286,7 @@ function unwrapEnvelope(status: number, headers: Headers, text: string, context:
 function notTheEnvelope(what: string, status: number, text: string, context: CallContext): InvalidResponseError {
   return new InvalidResponseError(redact(`${context.method} /${context.path} answered ${what}`, context.secrets), {
     status,
-    body: redact(text, context.secrets),
+    body: redactExcerpt(text, context.secrets, EXCERPT_LENGTH),
   });
 }
 
@@ -309,6 +311,6 @@ class CallResult implements HttpResult {
   }
 
   redactedBody(): string {
-    return redact(this.#text, this.#secrets);
+    return redactExcerpt(this.#text, this.#secrets, EXCERPT_LENGTH);
   }
 }

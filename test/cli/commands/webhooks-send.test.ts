@@ -144,7 +144,7 @@ describe('webhooks send: what reaches the terminal from the endpoint', () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toMatch(/\n400 Bad \[REDACTED\] in \d+ ms\n/);
       expect(result.stdout).toContain(
-        'expected [REDACTED]\n{"secret":"[REDACTED]"}\n?s=[REDACTED]\n\\u001b]0;owned\\u0007\\u001b[2J\\u202e\n',
+        'expected [REDACTED]\\n{"secret":"[REDACTED]"}\\n?s=[REDACTED]\\n\\u001b]0;owned\\u0007\\u001b[2J\\u202e\n',
       );
       expect(result.stdout + result.stderr).not.toContain(SECRET);
       expect(unsafeForTerminal(result.stdout + result.stderr)).toEqual([]);

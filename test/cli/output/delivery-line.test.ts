@@ -61,7 +61,7 @@ describe('formatAttempt', () => {
     const hostile = delivery({ eventId: 'evt_1\nverified: evt_2', eventType: 'x\u001b]0;owned\u0007', url: 'http://h/\r' });
     const line = formatAttempt(hostile, { durationMs: 1 }, 'note\u009b2J');
     expect(line).toBe(
-      '2026-01-01T00:00:00.000Z evt_1\\u000averified: evt_2 x\\u001b]0;owned\\u0007 500 in 1 ms (attempt 1 to http://h/\\u000d, next attempt in 1 min): note\\u009b2J',
+      '2026-01-01T00:00:00.000Z evt_1\\nverified: evt_2 x\\u001b]0;owned\\u0007 500 in 1 ms (attempt 1 to http://h/\\r, next attempt in 1 min): note\\u009b2J',
     );
   });
 });

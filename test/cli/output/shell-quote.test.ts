@@ -12,7 +12,10 @@ describe('shellQuote with control characters', () => {
     expect(shellQuote('\u009b')).toBe("$'\\xc2\\x9b'");
     for (const arg of hostile) expect(terminalControl(shellQuote(arg))).toBeUndefined();
     expect(needsDollarQuotes(hostile)).toBe(true);
-    expect(needsDollarQuotes(['--cursor=abc', 'a b', 'new\nline'])).toBe(false);
+    expect(needsDollarQuotes(['--cursor=abc', 'a b', "it's"])).toBe(false);
+    // A line break would put the rest of the argument on a line of its own.
+    expect(shellQuote('c1\nnpx evil')).toBe("$'c1\\x0anpx evil'");
+    expect(needsDollarQuotes(['--cursor=abc', 'new\nline'])).toBe(true);
     // One hostile argument among plain ones is enough: the line holds it.
     expect(needsDollarQuotes(['transactions', 'export', '--cursor', 'c1\u001b[2J'])).toBe(true);
   });

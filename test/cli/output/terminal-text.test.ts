@@ -52,12 +52,13 @@ describe('printable (property)', () => {
     );
   });
 
-  it('shows each removed character as its \\u escape, so nothing is silently dropped', () => {
+  it('shows each removed character as its \\u escape (LF, CR and TAB as \\n, \\r, \\t), so nothing is silently dropped', () => {
+    const inLine: Record<number, string> = { 10: '\\n', 13: '\\r', 9: '\\t' };
     fc.assert(
       fc.property(hostileText, (text) => {
         const bad = unsafeForTerminal(text, true);
         const shown = printableLine(text);
-        for (const c of bad) expect(shown).toContain(`\\u${c.toString(16).padStart(4, '0')}`);
+        for (const c of bad) expect(shown).toContain(inLine[c] ?? `\\u${c.toString(16).padStart(4, '0')}`);
       }),
     );
   });
@@ -76,7 +77,8 @@ describe('printable (examples)', () => {
 
   it('keeps TAB and LF in printable (answers of several lines) and escapes them in printableLine (ids, paths)', () => {
     expect(printable('a\tb\nc')).toBe('a\tb\nc');
-    expect(printableLine('evt_1\nverified: deposit.created evt_2')).toBe('evt_1\\u000averified: deposit.created evt_2');
+    expect(printableLine('evt_1\nverified: deposit.created evt_2')).toBe('evt_1\\nverified: deposit.created evt_2');
+    expect(printableLine('a\r\tb\u000bc')).toBe('a\\r\\tb\\u000bc');
   });
 });
 
