@@ -162,7 +162,7 @@ export const transactionsExport: Command = defineCommand({
           if (cut !== undefined) {
             printLine(
               io.stderr,
-              `${NAME}: ${printable(values.out ?? '')} already holds the transactions from this cursor on (${cut} bytes, from an earlier run of this resume command): writing them again in their place, not after them.`,
+              `${NAME}: ${printableLine(values.out ?? '')} already holds the transactions from this cursor on (${cut} bytes, from an earlier run of this resume command): writing them again in their place, not after them.`,
             );
           }
         }
