@@ -35,6 +35,12 @@ function operationNames(): ReadonlyMap<Operation, string> {
  * of the API. Every call injects `X-API-Key`, unwraps the response envelope into typed data or a
  * typed error, retries what is safe to retry, and records the rate-limit state.
  *
+ * The records it returns are forward compatible, by one rule for all of them: a status, tier,
+ * permission, event type, token or chain this SDK version does not know is accepted as the string
+ * the service sent (typed `'known' | (string & {})`, so a `switch` over one needs a `default`),
+ * and a field it does not know is kept on the object. Requests accept only the values this
+ * version knows.
+ *
  * @example
  * ```ts
  * import { CreditPlatform } from 'credit-platform';

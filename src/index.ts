@@ -46,4 +46,5 @@ export * from './resources/yield/index.js';
 export * from './resources/scores/index.js';
 export type { RequestParams } from './resources/shared/bodies.js';
 export type { ListParams } from './resources/shared/pagination.js';
-export { KNOWN_CHAINS, KNOWN_TOKENS, type Chain, type Permission, type Token } from './resources/shared/primitives.js';
+export type { Permission } from './resources/shared/primitives.js';
+export { KNOWN_CHAINS, KNOWN_TOKENS, type Chain, type Token } from './utils/known-assets.js';

@@ -24,7 +24,9 @@ export interface ResponseIssue {
 
 /**
  * The response could not be used: not JSON, not the `success/data/message/errors` envelope,
- * `data` that does not fit the operation's schema, or a list that repeats its cursor.
+ * `data` that does not fit the operation's schema, or a list that repeats its cursor. A value
+ * or a field this SDK version does not know (a new status, an added field) fits: records are
+ * forward compatible, so only a wrong type or a missing required field is a mismatch.
  *
  * @example
  * ```ts

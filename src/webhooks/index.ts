@@ -13,6 +13,7 @@
  * @module credit-platform/webhooks
  */
 export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from './event-types.js';
+export type { Token } from '../utils/known-assets.js';
 export { WEBHOOK_RETRY_SCHEDULE, WEBHOOK_SIGNATURE_HEADER } from './constants.js';
 export type { WebhookPayload, WebhookSecret, WebhookSecretKey, WebhookSignatureHeader } from './inputs.js';
 export { verifyWebhookSignature, signWebhookPayload } from './verification/verify-node.js';

@@ -20,7 +20,7 @@ import { countryRule, emailRule, idRule, nameRule } from '../shared/primitives.j
  */
 export type CreditTier = z.infer<typeof creditTier>;
 
-const kycStatus = openEnum(['none', 'pending', 'verified', 'rejected']);
+const kycStatus = openEnum<'none' | 'pending' | 'verified' | 'rejected'>();
 
 const accountShape = {
   /** The account id, prefixed `acc_`. */
@@ -30,11 +30,11 @@ const accountShape = {
   /** The contact email address. */
   email: z.optional(z.string()),
   /** The rate-limit tier (spec 8). */
-  tier: z.optional(openEnum(['free', 'standard', 'premium'])),
+  tier: z.optional(openEnum<'free' | 'standard' | 'premium'>()),
   /** The credit tier, which sets the terms of new credit lines. */
   creditTier: z.optional(creditTier),
   /** `active`, or `frozen` when the service has suspended the account. */
-  status: z.optional(openEnum(['active', 'frozen'])),
+  status: z.optional(openEnum<'active' | 'frozen'>()),
   /** Where identity verification stands; see {@link AccountKyc}. */
   kycStatus: z.optional(kycStatus),
   /** When the account was created (ISO 8601 UTC). */

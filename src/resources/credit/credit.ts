@@ -9,6 +9,9 @@ import { creditTier, decimalString, openEnum, type RecordOf, recordSchema, times
 import { type ListParams, listQuery } from '../shared/pagination.js';
 import { amountRule, idRule, tokenRule } from '../shared/primitives.js';
 
+/** A credit line's states: the record's `status` may also hold one added later, a request's may not. */
+const CREDIT_LINE_STATUSES = ['active', 'frozen', 'closed'] as const;
+
 const creditLineShape = {
   /** The credit line id, prefixed `cl_`. */
   id: z.string(),
@@ -23,7 +26,7 @@ const creditLineShape = {
   /** The credit tier the line was opened under. */
   tier: z.optional(creditTier),
   /** `active`, `frozen` (no further draws) or `closed`. */
-  status: z.optional(openEnum(['active', 'frozen', 'closed'])),
+  status: z.optional(openEnum<(typeof CREDIT_LINE_STATUSES)[number]>()),
   /** A decimal string; below `"1.0"` the service refuses further draws (HEALTH_FACTOR_LOW). */
   healthFactor: z.optional(decimalString),
   /** When the line was opened (ISO 8601 UTC). */
@@ -64,7 +67,7 @@ const createCreditLineBody = requestBody({
 export interface CreditLineCreateParams extends z.input<typeof createCreditLineBody>, RequestParams {}
 
 /** Credit line states a caller may set (the service decides whether the transition is allowed). */
-const creditLineStatusRule = z.enum(['active', 'frozen', 'closed'], { error: 'must be one of: active, frozen, closed' });
+const creditLineStatusRule = z.enum(CREDIT_LINE_STATUSES, { error: 'must be one of: active, frozen, closed' });
 
 /** The body of `PATCH /credit/{creditLineId}`: a new limit, a new status, or both. */
 const updateCreditLineBody = patchBody({

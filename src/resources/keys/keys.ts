@@ -5,17 +5,17 @@ import type { PagePromise } from '../../core/pagination/page-promise.js';
 import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
 import { APIResource } from '../resource.js';
 import { requestBody, type RequestParams } from '../shared/bodies.js';
-import { type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
+import { permissionValue, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { type ListParams, listQuery } from '../shared/pagination.js';
-import { idRule, nameRule, permissionSchema, permissionsRule } from '../shared/primitives.js';
+import { idRule, nameRule, permissionsRule } from '../shared/primitives.js';
 
 const apiKeyShape = {
   /** The key id, prefixed `key_`; not the secret value. */
   keyId: z.string(),
   /** The name given at creation. */
   name: z.string(),
-  /** What the key may do. */
-  permissions: z.array(permissionSchema),
+  /** What the key may do: `read`, `write`, `admin`, or a permission added after this SDK version. */
+  permissions: z.array(permissionValue),
   /** When the key was created (ISO 8601 UTC). */
   createdAt: z.optional(timestamp),
   /** When the key was revoked (ISO 8601 UTC); `null` while it is live. */

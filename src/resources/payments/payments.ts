@@ -5,7 +5,7 @@ import type { PagePromise } from '../../core/pagination/page-promise.js';
 import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
 import { APIResource } from '../resource.js';
 import { requestBody, type RequestParams } from '../shared/bodies.js';
-import { decimalString, openEnum, type RecordOf, recordSchema, timestamp, tokenString } from '../shared/fields.js';
+import { decimalString, type RecordOf, recordSchema, settlementStatus, timestamp, tokenString } from '../shared/fields.js';
 import { type ListParams, listQuery } from '../shared/pagination.js';
 import { amountRule, idRule, tokenRule } from '../shared/primitives.js';
 
@@ -19,7 +19,7 @@ const paymentShape = {
   /** The token paid in. */
   token: z.optional(tokenString),
   /** `pending` until settled, then `confirmed` or `failed`. */
-  status: z.optional(openEnum(['pending', 'confirmed', 'failed'])),
+  status: z.optional(settlementStatus),
   /** When the payment is due (ISO 8601 UTC), or `null` when it has no due date. */
   dueDate: z.optional(z.nullable(timestamp)),
   /** When the payment was recorded (ISO 8601 UTC). */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { Chain, Token } from '../../utils/known-assets.js';
 import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
 
 // Request-side rules. Each mirrors a rule the service enforces, so a call that would be
@@ -82,50 +83,6 @@ export const amountRule = z
     z.refine((value) => /[1-9]/.test(value), { error: 'must be greater than 0', params: AMOUNT }),
   );
 
-/**
- * A deposit token. The five the service documents autocomplete; any other string is accepted so
- * a token the service adds tomorrow needs no SDK release.
- *
- * @example
- * ```ts
- * const token: Token = 'USDC';
- * const newer: Token = 'cbBTC'; // also fine
- * ```
- */
-export type Token = 'ETH' | 'USDC' | 'USDT' | 'DAI' | 'wstETH' | (string & {});
-
-/**
- * The tokens the public documentation lists (for docs, tests and pickers; not a request filter).
- *
- * @example
- * ```ts
- * import { KNOWN_TOKENS } from 'credit-platform';
- * const options = KNOWN_TOKENS.map((token) => ({ label: token, value: token }));
- * ```
- */
-export const KNOWN_TOKENS = ['ETH', 'USDC', 'USDT', 'DAI', 'wstETH'] as const;
-
-/**
- * A chain. The five the service documents autocomplete; any other name is accepted.
- *
- * @example
- * ```ts
- * const chain: Chain = 'Base';
- * ```
- */
-export type Chain = 'Ethereum' | 'Polygon' | 'Arbitrum' | 'Base' | 'Optimism' | (string & {});
-
-/**
- * The chains the public documentation lists (not a request filter).
- *
- * @example
- * ```ts
- * import { KNOWN_CHAINS } from 'credit-platform';
- * KNOWN_CHAINS.includes('Base'); // true
- * ```
- */
-export const KNOWN_CHAINS = ['Ethereum', 'Polygon', 'Arbitrum', 'Base', 'Optimism'] as const;
-
 // Tokens and chains are checked for shape only, not against the documented lists: the service
 // answers an unsupported one with INVALID_TOKEN itself, and a closed list here would turn every
 // token the service adds into an SDK release.
@@ -154,11 +111,15 @@ export const addressRule = z.custom<string>((value) => typeof value === 'string'
   params: { code: 'INVALID_ADDRESS' },
 });
 
-/** API key permissions (spec 5.4). */
-export const permissionSchema = z.enum(['read', 'write', 'admin'], { error: 'must be one of: read, write, admin' });
+/** The API key permissions of spec 5.4, for the closed request rule and the open record field. */
+export const PERMISSIONS = ['read', 'write', 'admin'] as const;
+
+/** API key permissions (spec 5.4): a request may name only these. */
+export const permissionSchema = z.enum(PERMISSIONS, { error: 'must be one of: read, write, admin' });
 
 /**
- * An API key permission: one of `read`, `write`, `admin`.
+ * An API key permission a request may name: one of `read`, `write`, `admin`. A key record's
+ * `permissions` (`ApiKey['permissions']`) may also hold one added after this SDK version.
  *
  * @example
  * ```ts

@@ -11,7 +11,7 @@ import { idRule } from '../shared/primitives.js';
 const transactionShape = {
   ...movementShape,
   /** What moved the money: `deposit`, `withdrawal`, `payment`, `yield` or `credit_draw`. */
-  type: z.optional(openEnum(['deposit', 'withdrawal', 'payment', 'yield', 'credit_draw'])),
+  type: z.optional(openEnum<'deposit' | 'withdrawal' | 'payment' | 'yield' | 'credit_draw'>()),
 };
 /**
  * A transaction record, as listed by `GET /transactions`. The spec shows no fields; all but `id`

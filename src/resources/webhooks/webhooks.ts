@@ -6,18 +6,22 @@ import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
 import type { WebhookEventType } from '../../webhooks/event-types.js';
 import { APIResource } from '../resource.js';
 import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
-import { type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
+import { openEnum, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { type ListParams, listQuery } from '../shared/pagination.js';
 import { eventTypesRule, httpsUrlRule, idRule, secretRule } from '../shared/primitives.js';
 
-/** The two subscription states of the spec (section 3). */
-const webhookStatusSchema = z.enum(['active', 'inactive']);
+/** The two subscription states of the spec (section 3), open to a state added later. */
+const webhookStatusSchema = openEnum<'active' | 'inactive'>();
 /**
- * `active`, or `inactive` after six failed delivery attempts (reactivated from the dashboard).
+ * `active`, or `inactive` after six failed delivery attempts (reactivated from the dashboard); or
+ * a state a newer service adds, as the string it sent. A `switch` over it needs a `default`.
  *
  * @example
  * ```ts
- * const status: WebhookStatus = 'active';
+ * const sub = await client.webhooks.retrieve('wh_123');
+ * const status: WebhookStatus | undefined = sub.status;
+ * if (status === 'inactive') console.warn(`${sub.url} stopped receiving deliveries`);
+ * else if (status !== 'active' && status !== undefined) console.warn(`${sub.url} is ${status}`);
  * ```
  *
  * @useDeclaredType
@@ -26,10 +30,7 @@ export type WebhookStatus = z.infer<typeof webhookStatusSchema>;
 
 // A type added to the service after this release must not make listing subscriptions fail,
 // so the array takes any string while the type keeps the 11 known ones for autocomplete.
-const subscribedEvent = z.string() as unknown as z.ZodMiniType<
-  WebhookEventType | (string & {}),
-  WebhookEventType | (string & {})
->;
+const subscribedEvent = openEnum<WebhookEventType>();
 
 const webhookSubscriptionShape = {
   /** The subscription id, prefixed `wh_`. */
@@ -46,8 +47,8 @@ const webhookSubscriptionShape = {
   updatedAt: z.optional(timestamp),
 };
 /**
- * A webhook subscription (spec 2.3 and 3); `status` is `'active' | 'inactive'`. The secret is
- * never part of a response.
+ * A webhook subscription (spec 2.3 and 3); `status` is `'active'`, `'inactive'` or a state added
+ * after this SDK version. The secret is never part of a response.
  *
  * @example
  * ```ts

@@ -1,3 +1,4 @@
+import type { Token } from '../../utils/known-assets.js';
 import type { WebhookEventType } from '../event-types.js';
 
 /**
@@ -12,8 +13,8 @@ import type { WebhookEventType } from '../event-types.js';
 export interface DepositCreatedData {
   /** Identifier of the deposit, prefix `dep_`. */
   readonly depositId: string;
-  /** Token symbol, e.g. `USDC`. */
-  readonly token: string;
+  /** Token symbol, e.g. `USDC`; one this SDK version does not know arrives as sent. */
+  readonly token: Token;
   /** Decimal amount as a string, e.g. `"10000.00"`; never a float. */
   readonly amount: string;
   /** On-chain transaction hash, `0x`-prefixed. */
