@@ -11,10 +11,15 @@ export const idRule = z.string({ error: 'must be a string' }).check(
   z.refine((value) => value !== '.' && value !== '..', { error: 'must not be "." or ".."' }),
 );
 
-/** `limit` of a list call: an integer from 1 to 100 (spec 2.6). */
-export const limitRule = z
-  .int({ error: 'must be an integer from 1 to 100' })
-  .check(z.gte(1, { error: 'must be an integer from 1 to 100' }), z.lte(100, { error: 'must be an integer from 1 to 100' }));
+/**
+ * `limit` of a list call: an integer from 1 to 100 (spec 2.6). One predicate rather than
+ * `z.int()` with range checks, which bring zod's number formats into every bundle for this one
+ * rule; every refusal has the same message.
+ */
+export const limitRule = z.custom<number>(
+  (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100,
+  { error: 'must be an integer from 1 to 100' },
+);
 
 /**
  * An opaque, non-empty cursor from a previous page's `nextCursor` or an error's `resumeCursor`.
@@ -88,18 +93,21 @@ export const amountRule = z
 // token the service adds into an SDK release.
 const SYMBOL = /^[A-Za-z0-9]+$/;
 
+// Patterns are tested in a `z.refine` rather than with `z.regex`: the same issue and message,
+// without zod's string-format checks in every bundle for these four rules.
+
 /** A token symbol: non-empty ASCII letters and digits (`wstETH`, `USDC`, or a newer one). */
 export const tokenRule = z
   .string({ error: 'must be a token symbol such as "USDC"' })
   .check(
-    z.regex(SYMBOL, { error: 'must be a token symbol of ASCII letters and digits such as "USDC"' }),
+    z.refine((value) => SYMBOL.test(value), { error: 'must be a token symbol of ASCII letters and digits such as "USDC"' }),
   ) as unknown as z.ZodMiniType<Token, Token>;
 
 /** A chain name: non-empty ASCII letters and digits (`Ethereum`, `Base`, or a newer one). */
 export const chainRule = z
   .string({ error: 'must be a chain name such as "Ethereum"' })
   .check(
-    z.regex(SYMBOL, { error: 'must be a chain name of ASCII letters and digits such as "Ethereum"' }),
+    z.refine((value) => SYMBOL.test(value), { error: 'must be a chain name of ASCII letters and digits such as "Ethereum"' }),
   ) as unknown as z.ZodMiniType<Chain, Chain>;
 
 /**
@@ -146,9 +154,9 @@ export const nameRule = z.string({ error: 'must be a string' }).check(
 /** An email address, checked loosely (one `@`, no spaces): the service has the final word. */
 export const emailRule = z
   .string({ error: 'must be a string' })
-  .check(z.regex(/^[^@\s]+@[^@\s]+$/, { error: 'must be an email address such as "ops@example.com"' }));
+  .check(z.refine((value) => /^[^@\s]+@[^@\s]+$/.test(value), { error: 'must be an email address such as "ops@example.com"' }));
 
 /** An ISO 3166-1 alpha-2 country code such as `"DE"`. */
 export const countryRule = z
   .string({ error: 'must be a string' })
-  .check(z.regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code such as "DE"' }));
+  .check(z.refine((value) => /^[A-Za-z]{2}$/.test(value), { error: 'must be a two-letter country code such as "DE"' }));
