@@ -4,18 +4,19 @@ import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
 
 // Request-side rules. Each mirrors a rule the service enforces, so a call that would be
 // rejected anyway fails here, typed, before anything is sent.
+//
+// Emptiness, patterns and ranges are predicates in `z.refine` (or `z.custom`) rather than zod's
+// `z.minLength`, `z.regex` and `z.int`: the same values are refused with the same messages, a
+// value of the wrong type is one item rather than two (an array as an id was also "not empty"),
+// and zod's length, string-format and number-format checks stay out of every client bundle.
 
 /** A non-empty identifier that cannot escape its path segment (`.` and `..` would). */
 export const idRule = z.string({ error: 'must be a string' }).check(
-  z.minLength(1, { error: 'must not be empty' }),
+  z.refine((value) => value !== '', { error: 'must not be empty' }),
   z.refine((value) => value !== '.' && value !== '..', { error: 'must not be "." or ".."' }),
 );
 
-/**
- * `limit` of a list call: an integer from 1 to 100 (spec 2.6). One predicate rather than
- * `z.int()` with range checks, which bring zod's number formats into every bundle for this one
- * rule; every refusal has the same message.
- */
+/** `limit` of a list call: an integer from 1 to 100 (spec 2.6). */
 export const limitRule = z.custom<number>(
   (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100,
   { error: 'must be an integer from 1 to 100' },
@@ -53,11 +54,11 @@ export const eventTypesRule = z
   .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}` }), {
     error: 'must be an array of event types',
   })
-  .check(z.minLength(1, { error: 'must list at least one event type' }));
+  .check(z.refine((list) => list.length > 0, { error: 'must list at least one event type' }));
 
 /** A non-empty secret (the service signs deliveries with it). */
 export const secretRule = z.string({ error: 'must be a string' }).check(
-  z.minLength(1, { error: 'must not be empty' }),
+  z.refine((value) => value !== '', { error: 'must not be empty' }),
   z.refine((value) => value.trim() === value, { error: 'must not start or end with whitespace (a copy-paste slip?)' }),
 );
 
@@ -92,9 +93,6 @@ export const amountRule = z
 // answers an unsupported one with INVALID_TOKEN itself, and a closed list here would turn every
 // token the service adds into an SDK release.
 const SYMBOL = /^[A-Za-z0-9]+$/;
-
-// Patterns are tested in a `z.refine` rather than with `z.regex`: the same issue and message,
-// without zod's string-format checks in every bundle for these four rules.
 
 /** A token symbol: non-empty ASCII letters and digits (`wstETH`, `USDC`, or a newer one). */
 export const tokenRule = z
@@ -141,7 +139,7 @@ export type Permission = z.infer<typeof permissionSchema>;
 
 /** A non-empty set of permissions: no duplicates, so the request means what it says. */
 export const permissionsRule = z.array(permissionSchema, { error: 'must be an array of permissions (read, write, admin)' }).check(
-  z.minLength(1, { error: 'must list at least one permission' }),
+  z.refine((list) => list.length > 0, { error: 'must list at least one permission' }),
   z.refine((list) => new Set(list).size === list.length, { error: 'must not list a permission twice' }),
 );
 
