@@ -76,17 +76,16 @@ export type RecordOf<S extends z.core.$ZodLooseShape> = z.output<z.ZodMiniObject
 /** A schema whose output is the record interface `T`. */
 type RecordSchema<T> = z.ZodMiniType<T, unknown>;
 
-/** `S` with every field optional. */
-export type OptionalFields<S extends z.core.$ZodShape> = { [K in keyof S]: z.ZodMiniOptional<S[K]> };
-
 /**
  * `shape` with every field optional, for an answer the spec does not show (a deletion's, a
  * revocation's): each field wrapped in `z.optional`, as `z.partial(z.object(shape)).shape` would
  * give it, without the object schema built only for its shape. zod's `partial` alone brought
  * about 1.5 KB (minified) of zod into every bundle of the client for these two answers.
  */
-export function optionalFields<S extends z.core.$ZodShape>(shape: S): OptionalFields<S> {
-  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, z.optional(field)])) as OptionalFields<S>;
+export function optionalFields<S extends z.core.$ZodShape>(shape: S): { [K in keyof S]: z.ZodMiniOptional<S[K]> } {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, z.optional(field)])) as {
+    [K in keyof S]: z.ZodMiniOptional<S[K]>;
+  };
 }
 
 /**
