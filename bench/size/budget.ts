@@ -3,6 +3,8 @@
 // deterministic, so unlike timings they are checked in CI (.ci/checks/size-budget.sh).
 //   - `import { CreditPlatform } from 'credit-platform'`, dependencies included: <= 40 KB gzipped
 //   - `import { verifyWebhookSignature } from 'credit-platform/webhooks'` alone: < 3 KB minified
+//   - the whole root entry holds nothing of credit-platform/money or credit-platform/otel (src/money,
+//     src/otel) and no @opentelemetry package: those entries cost the root nothing
 // Prints one PASS/FAIL line per budget and what each bundle is made of; exits 1 on a FAIL.
 // Run after `npm run build`: npx tsx bench/size/budget.ts [--json]
 import { existsSync } from 'node:fs';
@@ -75,6 +77,24 @@ export async function measure(budget: Budget): Promise<Measured> {
   };
 }
 
+/** Source folders and packages that belong to other entry points and must not reach the root. */
+const NOT_IN_ROOT = [/^src\/money\//, /^src\/otel\//, /@opentelemetry\//];
+
+/**
+ * What of {@link NOT_IN_ROOT} the whole root entry (`export *`) pulls in, by folder or package: once
+ * from the sources (where `src/money` and `src/otel` are visible; the built chunks hide them) and
+ * once from the built package (where a stray import of `@opentelemetry/api` would show), unless
+ * `built` is false (no dist/ needed).
+ */
+export async function strangersInRoot({ built = true } = {}): Promise<string[]> {
+  const fromSources = await bundle("export * from './src/index.ts';", ROOT);
+  const fromPackage = built ? await bundle("export * from 'credit-platform';", ROOT) : { inputs: [], imports: [] };
+  const paths = [...fromSources.inputs, ...fromPackage.inputs, ...fromPackage.imports];
+  const found = paths.filter((path) => NOT_IN_ROOT.some((pattern) => pattern.test(path)));
+  // One name per folder or package (`src/money`, `@opentelemetry/api`), not every file of it.
+  return [...new Set(found.map((path) => (path.startsWith('src/') ? path.split('/').slice(0, 2).join('/') : owner(path))))];
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -83,7 +103,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   const results = await Promise.all(BUDGETS.map(measure));
-  if (process.argv.includes('--json')) console.log(JSON.stringify(results, null, 2));
+  const strangers = await strangersInRoot();
+  if (process.argv.includes('--json')) console.log(JSON.stringify({ budgets: results, strangersInRoot: strangers }, null, 2));
   else {
     for (const r of results) {
       const size = r.measure === 'gzip' ? r.gzip : r.minified;
@@ -93,6 +114,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       );
       console.log(`     made of (minified): ${r.parts.map(([pkg, bytes]) => `${pkg} ${kb(bytes)}`).join(', ')}`);
     }
+    console.log(
+      strangers.length === 0
+        ? 'PASS size: the root entry holds nothing of credit-platform/money, credit-platform/otel or @opentelemetry'
+        : `FAIL size: the root entry pulls in ${strangers.join(', ')} (they belong to credit-platform/money or credit-platform/otel)`,
+    );
   }
-  if (results.some((r) => !r.pass)) process.exitCode = 1;
+  if (results.some((r) => !r.pass) || strangers.length > 0) process.exitCode = 1;
 }

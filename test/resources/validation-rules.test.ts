@@ -240,6 +240,44 @@ describe.each(rules)('$name', (rule) => {
   );
 });
 
+// A value of the wrong type is one problem: its item says what the type should be, and no second
+// item about emptiness or range follows (zod's length and number-format checks added one).
+describe('one item for a value of the wrong type', () => {
+  it.each([
+    ['an array as an id', (c: CreditPlatform) => c.deposits.retrieve(anyArg([])), 'depositId', 'must be a string'],
+    [
+      'a string as the event types',
+      (c: CreditPlatform) => c.webhooks.create({ url: 'https://example.com/h', events: anyArg(''), secret: 's' }),
+      'events',
+      'must be an array of event types',
+    ],
+    [
+      'a string as the permissions',
+      (c: CreditPlatform) => c.keys.create({ name: 'ci', permissions: anyArg('') }),
+      'permissions',
+      'must be an array of permissions (read, write, admin)',
+    ],
+    [
+      'an array as the secret',
+      (c: CreditPlatform) => c.webhooks.create({ url: 'https://example.com/h', events: ['deposit.created'], secret: anyArg([]) }),
+      'secret',
+      'must be a string',
+    ],
+    [
+      '2 ** 53 as the limit',
+      (c: CreditPlatform) => c.transactions.list({ limit: 2 ** 53 }),
+      'limit',
+      'must be an integer from 1 to 100',
+    ],
+  ] as const)('%s', async (_, call, field, message) => {
+    const seen = record(server);
+    const error = await captureError(call(client()));
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as RequestValidationError).errors).toEqual([{ field, code: expect.any(String), message }]);
+    expect(seen).toHaveLength(0);
+  });
+});
+
 describe('whole bodies', () => {
   it('reports every offending field of a body in one error', async () => {
     const seen = record(server);

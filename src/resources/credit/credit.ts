@@ -7,7 +7,7 @@ import { APIResource } from '../resource.js';
 import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
 import { creditTier, decimalString, openEnum, type RecordOf, recordSchema, timestamp, tokenString } from '../shared/fields.js';
 import { type ListParams, listQuery } from '../shared/pagination.js';
-import { amountRule, idRule, tokenRule } from '../shared/primitives.js';
+import { amountRule, idRule, oneOf, tokenRule } from '../shared/primitives.js';
 
 /** A credit line's states: the record's `status` may also hold one added later, a request's may not. */
 const CREDIT_LINE_STATUSES = ['active', 'frozen', 'closed'] as const;
@@ -67,7 +67,7 @@ const createCreditLineBody = requestBody({
 export interface CreditLineCreateParams extends z.input<typeof createCreditLineBody>, RequestParams {}
 
 /** Credit line states a caller may set (the service decides whether the transition is allowed). */
-const creditLineStatusRule = z.enum(CREDIT_LINE_STATUSES, { error: 'must be one of: active, frozen, closed' });
+const creditLineStatusRule = oneOf(CREDIT_LINE_STATUSES, 'must be one of: active, frozen, closed');
 
 /** The body of `PATCH /credit/{creditLineId}`: a new limit, a new status, or both. */
 const updateCreditLineBody = patchBody({

@@ -5,7 +5,7 @@ import type { PagePromise } from '../../core/pagination/page-promise.js';
 import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
 import { APIResource } from '../resource.js';
 import { requestBody, type RequestParams } from '../shared/bodies.js';
-import { permissionValue, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
+import { optionalFields, permissionValue, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { type ListParams, listQuery } from '../shared/pagination.js';
 import { idRule, nameRule, permissionsRule } from '../shared/primitives.js';
 
@@ -51,7 +51,7 @@ const createdApiKeyShape = {
 export interface CreatedApiKey extends RecordOf<typeof createdApiKeyShape> {}
 const createdApiKeySchema = recordSchema<CreatedApiKey>(createdApiKeyShape);
 
-const revokedApiKeyShape = z.partial(z.object(apiKeyShape)).shape;
+const revokedApiKeyShape = optionalFields(apiKeyShape);
 /**
  * What a revocation may answer with. The spec does not show it, so every field is optional: an
  * empty object is a valid answer too.

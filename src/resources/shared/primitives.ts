@@ -4,17 +4,31 @@ import { WEBHOOK_EVENT_TYPES } from '../../webhooks/event-types.js';
 
 // Request-side rules. Each mirrors a rule the service enforces, so a call that would be
 // rejected anyway fails here, typed, before anything is sent.
+//
+// Emptiness, patterns, ranges and closed lists are predicates in `z.refine` or `z.custom` rather
+// than zod's `z.minLength`, `z.regex`, `z.int` and `z.enum`: the same values are refused with the
+// same messages, a value of the wrong type is one item rather than two (an array as an id was
+// also "not empty"), and zod's length, format and enum schemas stay out of every client bundle.
+
+/**
+ * One of `values`, exactly: a closed list, as requests take. What `z.enum` checks, as a predicate
+ * (zod's enum schema is not needed in the bundle for three lists of words).
+ */
+export function oneOf<const V extends readonly string[]>(values: V, error: string): z.ZodMiniType<V[number], V[number]> {
+  return z.custom<V[number]>((value) => (values as readonly unknown[]).includes(value), { error });
+}
 
 /** A non-empty identifier that cannot escape its path segment (`.` and `..` would). */
 export const idRule = z.string({ error: 'must be a string' }).check(
-  z.minLength(1, { error: 'must not be empty' }),
+  z.refine((value) => value !== '', { error: 'must not be empty' }),
   z.refine((value) => value !== '.' && value !== '..', { error: 'must not be "." or ".."' }),
 );
 
 /** `limit` of a list call: an integer from 1 to 100 (spec 2.6). */
-export const limitRule = z
-  .int({ error: 'must be an integer from 1 to 100' })
-  .check(z.gte(1, { error: 'must be an integer from 1 to 100' }), z.lte(100, { error: 'must be an integer from 1 to 100' }));
+export const limitRule = z.custom<number>(
+  (value) => Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100,
+  { error: 'must be an integer from 1 to 100' },
+);
 
 /**
  * An opaque, non-empty cursor from a previous page's `nextCursor` or an error's `resumeCursor`.
@@ -45,14 +59,14 @@ export const httpsUrlRule = z.string({ error: 'must be a string' }).check(
 
 /** A non-empty list of the spec's event types. */
 export const eventTypesRule = z
-  .array(z.enum(WEBHOOK_EVENT_TYPES, { error: `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}` }), {
+  .array(oneOf(WEBHOOK_EVENT_TYPES, `must be one of: ${WEBHOOK_EVENT_TYPES.join(', ')}`), {
     error: 'must be an array of event types',
   })
-  .check(z.minLength(1, { error: 'must list at least one event type' }));
+  .check(z.refine((list) => list.length > 0, { error: 'must list at least one event type' }));
 
 /** A non-empty secret (the service signs deliveries with it). */
 export const secretRule = z.string({ error: 'must be a string' }).check(
-  z.minLength(1, { error: 'must not be empty' }),
+  z.refine((value) => value !== '', { error: 'must not be empty' }),
   z.refine((value) => value.trim() === value, { error: 'must not start or end with whitespace (a copy-paste slip?)' }),
 );
 
@@ -92,14 +106,14 @@ const SYMBOL = /^[A-Za-z0-9]+$/;
 export const tokenRule = z
   .string({ error: 'must be a token symbol such as "USDC"' })
   .check(
-    z.regex(SYMBOL, { error: 'must be a token symbol of ASCII letters and digits such as "USDC"' }),
+    z.refine((value) => SYMBOL.test(value), { error: 'must be a token symbol of ASCII letters and digits such as "USDC"' }),
   ) as unknown as z.ZodMiniType<Token, Token>;
 
 /** A chain name: non-empty ASCII letters and digits (`Ethereum`, `Base`, or a newer one). */
 export const chainRule = z
   .string({ error: 'must be a chain name such as "Ethereum"' })
   .check(
-    z.regex(SYMBOL, { error: 'must be a chain name of ASCII letters and digits such as "Ethereum"' }),
+    z.refine((value) => SYMBOL.test(value), { error: 'must be a chain name of ASCII letters and digits such as "Ethereum"' }),
   ) as unknown as z.ZodMiniType<Chain, Chain>;
 
 /**
@@ -115,7 +129,7 @@ export const addressRule = z.custom<string>((value) => typeof value === 'string'
 export const PERMISSIONS = ['read', 'write', 'admin'] as const;
 
 /** API key permissions (spec 5.4): a request may name only these. */
-export const permissionSchema = z.enum(PERMISSIONS, { error: 'must be one of: read, write, admin' });
+export const permissionSchema = oneOf(PERMISSIONS, 'must be one of: read, write, admin');
 
 /**
  * An API key permission a request may name: one of `read`, `write`, `admin`. A key record's
@@ -133,7 +147,7 @@ export type Permission = z.infer<typeof permissionSchema>;
 
 /** A non-empty set of permissions: no duplicates, so the request means what it says. */
 export const permissionsRule = z.array(permissionSchema, { error: 'must be an array of permissions (read, write, admin)' }).check(
-  z.minLength(1, { error: 'must list at least one permission' }),
+  z.refine((list) => list.length > 0, { error: 'must list at least one permission' }),
   z.refine((list) => new Set(list).size === list.length, { error: 'must not list a permission twice' }),
 );
 
@@ -146,9 +160,9 @@ export const nameRule = z.string({ error: 'must be a string' }).check(
 /** An email address, checked loosely (one `@`, no spaces): the service has the final word. */
 export const emailRule = z
   .string({ error: 'must be a string' })
-  .check(z.regex(/^[^@\s]+@[^@\s]+$/, { error: 'must be an email address such as "ops@example.com"' }));
+  .check(z.refine((value) => /^[^@\s]+@[^@\s]+$/.test(value), { error: 'must be an email address such as "ops@example.com"' }));
 
 /** An ISO 3166-1 alpha-2 country code such as `"DE"`. */
 export const countryRule = z
   .string({ error: 'must be a string' })
-  .check(z.regex(/^[A-Za-z]{2}$/, { error: 'must be a two-letter country code such as "DE"' }));
+  .check(z.refine((value) => /^[A-Za-z]{2}$/.test(value), { error: 'must be a two-letter country code such as "DE"' }));

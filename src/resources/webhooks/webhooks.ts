@@ -6,7 +6,7 @@ import type { ListRequestOptions, RequestOptions } from '../../core/types.js';
 import type { WebhookEventType } from '../../webhooks/event-types.js';
 import { APIResource } from '../resource.js';
 import { patchBody, requestBody, type RequestParams } from '../shared/bodies.js';
-import { openEnum, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
+import { openEnum, optionalFields, type RecordOf, recordSchema, timestamp } from '../shared/fields.js';
 import { type ListParams, listQuery } from '../shared/pagination.js';
 import { eventTypesRule, httpsUrlRule, idRule, secretRule } from '../shared/primitives.js';
 
@@ -59,7 +59,7 @@ const webhookSubscriptionShape = {
 export interface WebhookSubscription extends RecordOf<typeof webhookSubscriptionShape> {}
 const webhookSubscriptionSchema = recordSchema<WebhookSubscription>(webhookSubscriptionShape);
 
-const deletedWebhookShape = z.partial(z.object(webhookSubscriptionShape)).shape;
+const deletedWebhookShape = optionalFields(webhookSubscriptionShape);
 /**
  * What a deletion may answer with: the deleted subscription, part of it, or an empty object
  * (or `null`). The spec does not show it, so every field is optional.
