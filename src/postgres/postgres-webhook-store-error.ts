@@ -27,7 +27,7 @@ export type PostgresWebhookStoreFailure = 'not_committed' | 'commit_failed' | 't
  * import { Pool } from 'pg';
  *
  * const receive = createWebhookReceiver({
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   store: createPostgresWebhookStore(new Pool()),
  *   onError(error) {
  *     if (error instanceof PostgresWebhookStoreError && error.reason === 'not_committed') {

@@ -25,6 +25,8 @@ describe('examples/', () => {
     const byName = new Set(examples.flatMap(specifiers).filter((s) => s.startsWith('credit-platform')));
     expect([...byName].sort()).toEqual([
       'credit-platform',
+      'credit-platform/money',
+      'credit-platform/otel',
       'credit-platform/postgres',
       'credit-platform/redis',
       'credit-platform/testing',

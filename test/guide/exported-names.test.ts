@@ -88,7 +88,7 @@ describe('the README and the guides name only what the package exports', () => {
   it('knows the public names (a sanity check of the two sets)', () => {
     expect(exported.has('createNodeWebhookHandler')).toBe(true);
     expect(exported.has('startFakeServer')).toBe(true);
-    expect(notExported.has('addDecimals')).toBe(true); // examples/quickstart.ts's own helper
+    expect(notExported.has('receiveDelivery')).toBe(true); // examples/quickstart.ts's own helper
     expect(notExported.has('createNodeWebhookHandler')).toBe(false);
   });
 
