@@ -287,6 +287,33 @@ describe('inbox.work', () => {
     expect(String(onError.mock.calls[0]?.[0])).toMatch(/transaction was aborted/);
   });
 
+  it('context.db is guarded: COMMIT is refused and sends nothing, and the connection is refused once the handler settled', async () => {
+    const { inbox, receive } = setUp({ retryDelayMs: () => 3_600_000 });
+    await pg.query(LEDGER);
+    await receive(delivery('evt_guard'));
+    await receive(delivery('evt_commit'));
+    let kept: PoolClient | undefined;
+    const refusals: unknown[] = [];
+    work(inbox, {
+      on: {
+        'deposit.created': async (event, context) => {
+          await credit(event, context);
+          kept = context.db;
+          if (event.id === 'evt_commit') await context.db.query('COMMIT'); // refused: the event fails, nothing commits
+        },
+      },
+      onError: (error) => refusals.push(error),
+    });
+    await vi.waitFor(async () => {
+      expect((await statusOf('evt_guard'))?.status).toBe('done');
+      expect((await statusOf('evt_commit'))?.attempts).toBe(1);
+    });
+    expect(await rows('SELECT event_id FROM ledger')).toEqual([{ event_id: 'evt_guard' }]);
+    expect((await statusOf('evt_commit'))?.last_error).toMatch(/^TransactionClientError: .*refused COMMIT/);
+    await expect(kept?.query('SELECT 1')).rejects.toThrow(/after the handler settled/);
+    expect(refusals).toHaveLength(1);
+  });
+
   it('an event type without a handler is marked done; one the SDK does not know goes to onUnknownEvent', async () => {
     const { inbox, receive } = setUp();
     await receive(delivery('evt_unhandled'));
@@ -372,7 +399,10 @@ describe('inbox.work', () => {
     const { inbox, receive } = setUp();
     const controller = new AbortController();
     let runs = 0;
-    work(inbox, { on: { 'deposit.created': () => void (runs += 1) }, signal: controller.signal });
+    const count = () => {
+      runs += 1;
+    };
+    work(inbox, { on: { 'deposit.created': count }, signal: controller.signal });
     controller.abort();
     await receive(delivery('evt_after_abort'));
     await new Promise((resolve) => setTimeout(resolve, 200));
