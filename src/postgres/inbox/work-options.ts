@@ -63,7 +63,7 @@ export type WebhookInboxHandlers<Db> = {
  *   on: { 'payment.received': async (event, { db }) => { await db.query('SELECT 1'); } },
  *   concurrency: 4,
  *   orderKey: (event) => (event.type === 'payment.received' ? String(event.data.loanId) : undefined),
- *   onError: (error, event) => console.error('webhook event failed', event.id, error),
+ *   onError: (error, event) => console.error('webhook event failed', event?.id, error),
  * };
  * ```
  */
