@@ -25,7 +25,8 @@ function toResponse(result: WebhookReceiverResult): Response {
  * gets 408 (the body stream is cancelled and no callback runs), and every refused delivery is
  * reported to `onRejected` (default: one `console.warn` line with its code).
  *
- * @param options - Secret, callbacks per event type, de-duplication store, error reporting, `readTimeout`, `onRejected`.
+ * @param options - Secret, callbacks per event type, de-duplication store (or an `inbox` instead of both: the
+ *   event is stored and answered 200, handlers run from the inbox), error reporting, `readTimeout`, `onRejected`.
  * @returns The handler.
  *
  * @example

@@ -142,7 +142,8 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
  * content-type parser that leaves the stream alone (see `examples/webhooks/fastify.ts`). Every
  * refused delivery is reported to `onRejected` (default: one `console.warn` line with its code).
  *
- * @param options - Secret, callbacks per event type, de-duplication store, error reporting, `readTimeout`, `onRejected`.
+ * @param options - Secret, callbacks per event type, de-duplication store (or an `inbox` instead of both: the
+ *   event is stored and answered 200, handlers run from the inbox), error reporting, `readTimeout`, `onRejected`.
  * @returns The handler; status codes as in `createWebhookReceiver`, plus 408 past `readTimeout`.
  *
  * @example

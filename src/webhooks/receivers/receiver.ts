@@ -60,7 +60,10 @@ function dispatch<Db>(
  * get back the HTTP answer to send. Use it where neither the Fetch handler nor the
  * Node adapter fits (Koa, a queue consumer, a framework that has read the body). Never rejects.
  *
- * Answers: 200 processed or duplicate; 400 authentic but invalid body, or `stale_event` (signed
+ * With `inbox` in place of `on` ({@link WebhookInboxReceiverOptions}), it stores each verified event
+ * in the inbox and answers 200 (`stored`) once that has committed; your handlers run from the inbox.
+ *
+ * Answers: 200 processed, stored or duplicate; 400 authentic but invalid body, or `stale_event` (signed
  * longer ago than `maxEventAge`, or more than 5 minutes ahead: a replay); 401 missing or
  * wrong signature; 413 body too large; 503 with `Retry-After` while the same event is
  * being handled, or when the store failed or is full; 500 when the callback throws (the claim is
@@ -73,7 +76,7 @@ function dispatch<Db>(
  * `requestTimeout` below; `examples/webhooks/fastify.ts` hands the unread stream to
  * `createNodeWebhookHandler` instead, which applies `readTimeout` itself.
  *
- * @param options - Secret, callbacks, de-duplication store, error reporting.
+ * @param options - Secret, callbacks, de-duplication store (or an `inbox` instead of both), error reporting.
  * @returns `receive(input)`, resolving to `{ status, headers, body, outcome }`.
  *
  * @example
