@@ -2,7 +2,7 @@
 // replay and purge, on one table of the user's PostgreSQL.
 import type { Logger } from '../../core/types.js';
 import { ConfigurationError } from '../../errors/index.js';
-import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
+import { checkPool, type PostgresPool, type PostgresPoolClient } from '../postgres-pool.js';
 import { storedEventId } from '../stored-event-id.js';
 import { DEFAULT_INBOX_TABLE, inboxTable } from './inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
@@ -19,16 +19,6 @@ const PURGE_BATCH = 1_000;
 const PURGE_EVERY_MS = 3_600_000;
 const PAGE = 100;
 const STATUSES: readonly WebhookInboxStatus[] = ['pending', 'done', 'dead'];
-
-function checkPool(pool: unknown): void {
-  const p = pool as Partial<PostgresPool> | null;
-  if (typeof p?.connect !== 'function' || typeof p.query !== 'function') {
-    throw new ConfigurationError(
-      'pool',
-      `${FN}: pass a node-postgres Pool (\`new Pool({ connectionString })\` from \`pg\`); got ${pool === null ? 'null' : typeof pool}.`,
-    );
-  }
-}
 
 function maxAttemptsOf(value: unknown): number {
   if (value === undefined) return 8;
@@ -110,7 +100,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
   pool: PostgresPool<Client>,
   options: PostgresWebhookInboxOptions = {},
 ): PostgresWebhookInbox<Client> {
-  checkPool(pool);
+  checkPool(pool, FN);
   const table = inboxTable(options.table ?? DEFAULT_INBOX_TABLE, FN);
   const maxAttempts = maxAttemptsOf(options.maxAttempts);
   const retryDelayMs = checkRetryDelay(options.retryDelayMs, FN);

@@ -1,18 +1,15 @@
 // The inbox's table: its name checked as an SQL identifier (and quoted), and every statement on it.
 // Event ids, bodies and every other value travel as parameters; only the checked name is spliced.
-import { ConfigurationError } from '../../errors/index.js';
+import { checkTableName } from '../table-name.js';
 
 /** The table an inbox uses unless told otherwise. */
 export const DEFAULT_INBOX_TABLE = 'credit_platform_webhook_inbox';
 
-// PostgreSQL keeps 63 bytes of a name; the longest index name is `<table>_listing`, 8 more.
-const TABLE_PART = /^[A-Za-z_][A-Za-z0-9_]{0,54}$/;
-const SCHEMA_PART = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
-
 // The columns a worker reads of a claimed event.
 const CLAIMED = 'e.event_id, e.body, e.attempts';
-// The claim's order: due first, then as received.
-const CLAIM_ORDER = 'ORDER BY e.run_at, e.received_at, e.event_id LIMIT 1 FOR UPDATE OF e SKIP LOCKED';
+// The claim's order: due first (run_at starts as the time received), the id breaking ties. The
+// `_due` index holds exactly this order, so a claim reads a few entries, however many are pending.
+const CLAIM_ORDER = 'ORDER BY e.run_at, e.event_id LIMIT 1 FOR UPDATE OF e SKIP LOCKED';
 
 /** The statements on one inbox table. */
 export interface InboxTable {
@@ -59,20 +56,14 @@ export interface InboxTable {
 
 /** Checks `name` (`table` or `schema.table`, letters, digits, `_`) and builds the statements. */
 export function inboxTable(name: unknown, fn: string): InboxTable {
-  const text = typeof name === 'string' ? name : '';
-  const parts = text.split('.');
-  const table = parts.at(-1) ?? '';
-  const schemaFits = parts.length === 1 || (parts.length === 2 && SCHEMA_PART.test(parts[0] ?? ''));
-  if (!schemaFits || !TABLE_PART.test(table)) {
-    throw new ConfigurationError(
-      'table',
-      `${fn}: \`table\` must be a table name, optionally with its schema (\`table\` or \`schema.table\`), made of ` +
-        'letters, digits and underscores, not starting with a digit, the table part at most 55 characters ' +
-        `(its indexes are named <table>_due, <table>_order, <table>_listing); got ${typeof name === 'string' ? JSON.stringify(name.slice(0, 80)) : typeof name}.`,
-    );
-  }
-  // Quoted, so the name is taken exactly as written (case included) and never as SQL.
-  const q = parts.map((part) => `"${part}"`).join('.');
+  const checked = checkTableName(
+    name,
+    fn,
+    8,
+    'its indexes are named <table>_due, <table>_unkeyed, <table>_order, <table>_listing',
+  );
+  const { table, quoted: q } = checked;
+  const text = checked.name;
   const pendingEarlier =
     `SELECT 1 FROM ${q} AS p WHERE p.status = 'pending' AND p.order_key = e.order_key ` +
     'AND (p.event_time, p.event_id) < (e.event_time, e.event_id)';
@@ -85,7 +76,8 @@ export function inboxTable(name: unknown, fn: string): InboxTable {
         "status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')), " +
         'attempts integer NOT NULL DEFAULT 0, last_error text, order_key text, ' +
         'received_at timestamptz NOT NULL DEFAULT now(), run_at timestamptz NOT NULL DEFAULT now(), done_at timestamptz)',
-      `CREATE INDEX IF NOT EXISTS "${table}_due" ON ${q} (run_at) WHERE status = 'pending'`,
+      `CREATE INDEX IF NOT EXISTS "${table}_due" ON ${q} (run_at, event_id) WHERE status = 'pending'`,
+      `CREATE INDEX IF NOT EXISTS "${table}_unkeyed" ON ${q} (received_at) WHERE status = 'pending' AND order_key IS NULL`,
       `CREATE INDEX IF NOT EXISTS "${table}_order" ON ${q} (order_key, event_time, event_id) WHERE status = 'pending'`,
       `CREATE INDEX IF NOT EXISTS "${table}_listing" ON ${q} (status, received_at, event_id)`,
     ],
