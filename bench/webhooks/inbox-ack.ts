@@ -1,7 +1,8 @@
 // Acknowledgement latency with the Postgres inbox: deliveries sent over loopback at a fixed rate
 // (open loop: each latency is counted from the moment its delivery was due, so a stalled receiver
 // is not hidden by the sender waiting for it), to a receiver process whose in-process worker runs a
-// handler that takes 2 s, or one that always throws. Prints p50/p99/max per case.
+// handler that takes 2 s, or one that always throws; beside the floor, the same receiver without
+// the inbox (the machine's own noise). Prints p50/p99/max per case.
 // Uses a throwaway PostgreSQL cluster (as the tests do), or DATABASE_URL.
 // Run: npx tsx bench/webhooks/inbox-ack.ts [seconds per case, default 10]
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -40,7 +41,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-async function run(handler: 'slow' | 'throw', rate: number): Promise<string> {
+async function run(handler: 'slow' | 'throw' | 'floor', rate: number): Promise<string> {
   await admin.query('DROP TABLE IF EXISTS credit_platform_webhook_inbox');
   const { port, child } = await startReceiver(handler);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
@@ -100,11 +101,12 @@ async function run(handler: 'slow' | 'throw', rate: number): Promise<string> {
   const elapsed = (performance.now() - start) / 1_000;
   child.kill('SIGKILL');
   agent.destroy();
-  const stored = Number((await admin.query('SELECT count(*) AS n FROM credit_platform_webhook_inbox')).rows[0].n);
+  const stored =
+    handler === 'floor' ? 0 : Number((await admin.query('SELECT count(*) AS n FROM credit_platform_webhook_inbox')).rows[0].n);
   latencies.sort((a, b) => a - b);
   const f = (ms: number) => `${ms.toFixed(1)} ms`;
   return (
-    `handler ${handler === 'slow' ? 'takes 2 s' : 'always throws'}, ${rate}/s for ${SECONDS} s: p50 ${f(percentile(latencies, 50))}, ` +
+    `${handler === 'floor' ? 'floor (no inbox, no handler)' : `inbox, handler ${handler === 'slow' ? 'takes 2 s' : 'always throws'}`}, ${rate}/s for ${SECONDS} s: p50 ${f(percentile(latencies, 50))}, ` +
     `p99 ${f(percentile(latencies, 99))}, max ${f(latencies.at(-1) ?? Number.NaN)}; ${failed} not 200; ${stored} stored ` +
     `(${total} + 100 warm-up); sent in ${elapsed.toFixed(1)} s; load ${loadavg()[0]?.toFixed(2)}`
   );
@@ -116,7 +118,7 @@ console.log(
     .join(' ')}`,
 );
 for (const rate of [200, 1_000]) {
-  for (const handler of ['slow', 'throw'] as const) console.log(await run(handler, rate));
+  for (const handler of ['floor', 'slow', 'throw'] as const) console.log(await run(handler, rate));
 }
 await admin.end();
 postgres?.close();
