@@ -1,5 +1,6 @@
 // The Postgres webhook inbox against a real PostgreSQL: the receiver stores and acknowledges, the
 // workers process each event once, with retries, a dead state, replay and per-key order.
+import { readFileSync } from 'node:fs';
 import type { PoolClient } from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -407,6 +408,47 @@ describe('inbox.work', () => {
     await receive(delivery('evt_after_abort'));
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(runs).toBe(0);
+  });
+});
+
+describe('the inbox table', () => {
+  it('is created only when missing: a new inbox stores at once beside a transaction that holds the table', async () => {
+    const first = setUp();
+    await first.receive(delivery('evt_before'));
+    const holder = await first.pool.connect();
+    await holder.query('BEGIN');
+    await holder.query("UPDATE credit_platform_webhook_inbox SET attempts = 0 WHERE event_id = 'evt_before'");
+    try {
+      const second = setUp(); // a new process: its first call must not run CREATE INDEX behind `holder`
+      const started = performance.now();
+      expect((await second.receive(delivery('evt_beside'))).outcome).toBe('stored');
+      expect(performance.now() - started).toBeLessThan(1_500);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+
+  it('the SQL documented for createTable: false makes a table the inbox works with', async () => {
+    const source = readFileSync(new URL('../../src/postgres/inbox/options.ts', import.meta.url), 'utf8');
+    const sql = /```sql\n([\s\S]*?)```/.exec(source)?.[1]?.replace(/^\s*\* ?/gm, '') ?? '';
+    expect(sql).toContain('CREATE TABLE credit_platform_webhook_inbox');
+    await pg.query(sql);
+    await pg.query(LEDGER);
+    const { inbox, receive } = setUp({ createTable: false });
+    expect((await receive(delivery('evt_migrated'))).outcome).toBe('stored');
+    work(inbox, { on: { 'deposit.created': credit }, orderKey: () => 'k' });
+    await vi.waitFor(async () => expect((await inbox.stats()).done).toBe(1));
+    const indexes = await rows<{ indexname: string }>(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'credit_platform_webhook_inbox' ORDER BY indexname",
+    );
+    expect(indexes.map((row) => row.indexname)).toEqual([
+      'credit_platform_webhook_inbox_due',
+      'credit_platform_webhook_inbox_listing',
+      'credit_platform_webhook_inbox_order',
+      'credit_platform_webhook_inbox_pkey',
+      'credit_platform_webhook_inbox_unkeyed',
+    ]);
   });
 });
 

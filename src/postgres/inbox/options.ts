@@ -23,7 +23,22 @@ export interface PostgresWebhookInboxOptions {
   /**
    * Create the table and its indexes on first use, only when missing (so a new process never queues
    * behind open transactions on an existing table), with a 2 s `lock_timeout`. Default `true`. Set
-   * `false` when your migrations create it (the SQL is in the webhooks guide).
+   * `false` when your migrations create it, with this SQL (your `table` name in place of
+   * `credit_platform_webhook_inbox`, in the index names too):
+   *
+   * ```sql
+   * CREATE TABLE credit_platform_webhook_inbox (
+   *   event_id text PRIMARY KEY, type text NOT NULL, event_time timestamptz NOT NULL, body text NOT NULL,
+   *   status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')),
+   *   attempts integer NOT NULL DEFAULT 0, last_error text, order_key text,
+   *   received_at timestamptz NOT NULL DEFAULT now(), run_at timestamptz NOT NULL DEFAULT now(), done_at timestamptz);
+   * CREATE INDEX credit_platform_webhook_inbox_due ON credit_platform_webhook_inbox (run_at, event_id) WHERE status = 'pending';
+   * CREATE INDEX credit_platform_webhook_inbox_unkeyed ON credit_platform_webhook_inbox (received_at)
+   *   WHERE status = 'pending' AND order_key IS NULL;
+   * CREATE INDEX credit_platform_webhook_inbox_order ON credit_platform_webhook_inbox (order_key, event_time, event_id)
+   *   WHERE status = 'pending';
+   * CREATE INDEX credit_platform_webhook_inbox_listing ON credit_platform_webhook_inbox (status, received_at, event_id);
+   * ```
    */
   readonly createTable?: boolean;
   /**
