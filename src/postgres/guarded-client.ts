@@ -15,7 +15,6 @@ import { transactionControlIn } from './transaction-statements.js';
  * @example
  * ```ts
  * import type { PoolClient } from 'pg';
- * import type { GuardedTransactionClient } from './guarded-client.js';
  * declare const guarded: GuardedTransactionClient<PoolClient>;
  * await guarded.db.query('SELECT 1');
  * guarded.settle();
@@ -108,7 +107,6 @@ function refuse(args: readonly unknown[], error: TransactionClientError): Promis
  * @example
  * ```ts
  * import { Pool } from 'pg';
- * import { guardTransactionClient } from './guarded-client.js';
  *
  * const client = await new Pool().connect();
  * await client.query('BEGIN');

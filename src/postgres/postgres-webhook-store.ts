@@ -6,8 +6,9 @@ import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome
 import { guardTransactionClient } from './guarded-client.js';
 import { checkPool, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from './postgres-pool.js';
 import { PostgresWebhookStoreError } from './postgres-webhook-store-error.js';
+import type { TransactionClientError } from './transaction-client-error.js';
 import { storedEventId } from './stored-event-id.js';
-import { DEFAULT_TABLE, SET_LOCK_WAIT, type WebhookTable, webhookTable } from './webhook-table.js';
+import { DEFAULT_TABLE, type WebhookTable, webhookTable } from './webhook-table.js';
 
 // A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min
 // ahead of its clock: an id must be kept at least that long.
@@ -32,8 +33,10 @@ export interface PostgresWebhookStoreOptions {
    */
   readonly table?: string;
   /**
-   * Create the table (and its `received_at` index) on first use with `CREATE TABLE IF NOT EXISTS`.
-   * Default `true`. Set `false` when your migrations create it (the SQL is in the webhooks guide).
+   * Create the table (and its `received_at` index) on first use if the catalog lacks them, under a
+   * 200 ms `lock_timeout` so a new process never queues behind open deliveries (an index that
+   * cannot get its lock is skipped with a `warn`). Default `true`. Set `false` when your migrations
+   * create it (the SQL is in the webhooks guide).
    */
   readonly createTable?: boolean;
   /**
@@ -52,7 +55,9 @@ export interface PostgresWebhookStoreOptions {
    * How long a delivery waits, in ms, for another attempt of the same event that holds its id in
    * an uncommitted transaction. If that one commits, the delivery is a duplicate (200); if it rolls
    * back, this one runs the handler; if it is still running after the wait, the answer is 503
-   * `in_progress` with `Retry-After`. Default 5 000.
+   * `in_progress` with `Retry-After`. The same wait bounds the table's lock, taken first: a table
+   * locked longer by another session (a migration) is a 503 with a `PostgresWebhookStoreError`
+   * (`table_locked`) to `onError`. Default 5 000.
    */
   readonly lockWaitMs?: number;
   /** Where failures of the background purge and of idle pool connections go (`warn`). Default `console`. */
@@ -61,7 +66,8 @@ export interface PostgresWebhookStoreOptions {
 
 /**
  * What {@link createPostgresWebhookStore} returns: a transactional webhook store whose handlers
- * get the pool's connection type (`pg`'s `PoolClient`) as `context.db`.
+ * get a guarded view of the transaction's connection, of the pool's connection type (`pg`'s
+ * `PoolClient`), as `context.db`.
  *
  * @typeParam Client - The pool's connection type.
  *
@@ -113,19 +119,34 @@ function messageOf(error: unknown): string {
  * A webhook de-duplication store in your PostgreSQL, that the receivers (`createWebhookReceiver`,
  * `createWebhookHandler`, `createNodeWebhookHandler`) run transactionally. For each delivery the
  * receiver checks a connection out of `pool`, begins a transaction, inserts the event id into the
- * store's table (the primary key de-duplicates) and calls your handler with `context.db`, that
- * connection: write through it and your writes commit together with the id. The receiver answers
- * 200 only after the commit.
+ * store's table (the primary key de-duplicates) and calls your handler with `context.db`, a
+ * guarded view of that connection: write through it and your writes commit together with the id.
+ * The receiver answers 200 only after PostgreSQL answered the `COMMIT` with a commit.
+ *
+ * `context.db` refuses, with a {@link TransactionClientError} and nothing sent, what would break
+ * that: `COMMIT`, `ROLLBACK`, `END`, `ABORT`, `BEGIN` and the other transaction-control statements,
+ * `release()`, and any use after the handler returned or threw. `SAVEPOINT` and
+ * `ROLLBACK TO SAVEPOINT` run: use them around a statement that may fail, since in PostgreSQL a
+ * failed statement aborts the whole transaction, even if the handler catches its error.
  *
  * - A duplicate of a committed id: 200, the handler does not run.
  * - A duplicate of an id another attempt holds uncommitted: waits for it up to `lockWaitMs`
  *   (then 200 if it committed, or runs the handler if it rolled back), else 503 `in_progress`.
  * - The handler throws: rolled back (the id too), 500, and the service's retry runs it again.
+ * - The handler caught a failed statement, so PostgreSQL answers `COMMIT` with `ROLLBACK`: 503 and
+ *   `onError` with a {@link PostgresWebhookStoreError} (`not_committed`) naming the statement's
+ *   error and the fix; nothing is kept, and the retry runs the handler again.
+ * - The table stays locked by another session for `lockWaitMs`: 503 and `onError`
+ *   (`table_locked`); the handler does not run.
  * - The process dies mid-handler: PostgreSQL rolls the transaction back when the connection
  *   drops; the retry runs the handler at once, with no lease to wait out.
  * - The database is unreachable (or the commit fails): 503 and `onError`; the retry decides.
  *
- * The table is created on first use unless `createTable` is `false`; rows older than
+ * An id PostgreSQL cannot hold as it is (with NUL, longer than 255 UTF-8 bytes) or starting with
+ * `sha256:` is stored as `sha256:` and the hex SHA-256 of its UTF-8 bytes: the same id, the same
+ * row, so its retries are still duplicates.
+ *
+ * The table is created on first use when missing, unless `createTable` is `false`; rows older than
  * `retentionMs` are purged in batches of 1 000 at most every `purgeIntervalMs`. Give the pool a
  * `connectionTimeoutMillis`, so a delivery does not wait forever for a free connection. A pool with
  * no `'error'` listener gets one (a `warn` per failure), so a dropped idle connection never ends the process.
@@ -183,19 +204,24 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
       const key = storedEventId(eventId);
       const outcome = await inTransaction(pool, table, async (client) => {
         // Waits on a lock held by another session for lockWaitMs at most; the handler's own
-        // statements then run with the connection's usual lock_timeout.
-        const { rows: set } = await client.query(SET_LOCK_WAIT, [lockWait]);
-        // The table's lock first, on its own: a timeout there is a locked table (a 503 the
-        // operator hears about), and the insert's only wait left is on an attempt holding the id.
+        // statements then run with the connection's usual lock_timeout. The table's lock is taken
+        // first, on its own: a timeout there is a locked table (a 503 the operator hears about),
+        // and the insert's only wait left is on an attempt holding the id.
+        let previous: unknown;
         try {
-          await client.query(table.lockForInsert);
+          const answers: unknown = await client.query(table.lockForInsert(lockWait));
+          // Two statements answer two results; the first holds the setting to put back.
+          const first = (Array.isArray(answers) ? answers[0] : answers) as PostgresQueryResult | undefined;
+          previous = (first?.rows[0] as { previous?: unknown } | undefined)?.previous;
         } catch (error) {
           if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw tableLocked(table, lockWait, error);
           throw error;
         }
+        if (typeof previous !== 'string')
+          throw new Error('credit-platform: reading the lock_timeout to put back answered no value.');
         let inserted: boolean;
         try {
-          const { rows } = await client.query(table.insertThenRestore, [key, (set[0] as { previous: string }).previous]);
+          const { rows } = await client.query(table.insertThenRestore, [key, previous]);
           const count = (rows[0] as { inserted?: unknown } | undefined)?.inserted;
           // A reply it cannot read is a failure (503, retried), never a duplicate acknowledged unrun.
           if (count !== 0 && count !== 1)

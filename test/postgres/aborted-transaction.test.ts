@@ -3,28 +3,21 @@
 import type { PoolClient } from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { PostgresWebhookStoreError, createPostgresWebhookStore } from '../../src/postgres/index.js';
-import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
+import { createWebhookReceiver } from '../../src/webhooks/index.js';
+import { signedDeposit } from '../helpers/signed-deposit.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
 const SECRET = 'whsec_aborted';
 const pg = usePostgresServer();
 
-function delivery(id: string) {
-  const signed = createSignedWebhookDelivery({
-    type: 'deposit.created',
-    id,
-    data: { depositId: 'dep_1', token: 'USDC', amount: '25.00', transactionHash: `0x${'cd'.repeat(32)}` },
-    secret: SECRET,
-  });
-  return { body: signed.body, signature: signed.headers['x-webhook-signature'] };
-}
+const delivery = (id: string) => signedDeposit(id, SECRET);
 
 describe('a handler that swallows a failed statement (the catch-23505 pattern)', () => {
   it('is not acknowledged: 503, onError names the cause and the fix, no id, no credit; the fixed retry runs and commits', async () => {
     await pg.query('CREATE TABLE ledger (deposit_id text NOT NULL, amount numeric NOT NULL)');
     await pg.query('CREATE TABLE notified (deposit_id text PRIMARY KEY)');
     // Another path notified this deposit already: the handler's "idempotent" insert collides.
-    await pg.query("INSERT INTO notified VALUES ('dep_1')");
+    await pg.query("INSERT INTO notified VALUES ('dep_evt_swallowed')");
     let fixed = false;
     const onError = vi.fn();
     const calls: string[] = [];
@@ -70,13 +63,13 @@ describe('a handler that swallows a failed statement (the catch-23505 pattern)',
     expect([retried.status, retried.outcome]).toEqual([200, 'processed']);
     expect(calls).toEqual(['evt_swallowed', 'evt_swallowed']);
     expect(await pg.query('SELECT event_id FROM credit_platform_webhook_events')).toEqual([{ event_id: 'evt_swallowed' }]);
-    expect(await pg.query('SELECT deposit_id FROM ledger')).toEqual([{ deposit_id: 'dep_1' }]);
+    expect(await pg.query('SELECT deposit_id FROM ledger')).toEqual([{ deposit_id: 'dep_evt_swallowed' }]);
   });
 
   it('commits when the statement that may fail runs inside a savepoint, as the guide recommends', async () => {
     await pg.query('CREATE TABLE ledger (deposit_id text NOT NULL, amount numeric NOT NULL)');
     await pg.query('CREATE TABLE notified (deposit_id text PRIMARY KEY)');
-    await pg.query("INSERT INTO notified VALUES ('dep_1')");
+    await pg.query("INSERT INTO notified VALUES ('dep_evt_savepoint')");
     const receive = createWebhookReceiver({
       secret: SECRET,
       store: createPostgresWebhookStore(pg.pool()),
@@ -97,6 +90,6 @@ describe('a handler that swallows a failed statement (the catch-23505 pattern)',
     const answer = await receive(delivery('evt_savepoint'));
     expect([answer.status, answer.outcome]).toEqual([200, 'processed']);
     expect(await pg.query('SELECT event_id FROM credit_platform_webhook_events')).toEqual([{ event_id: 'evt_savepoint' }]);
-    expect(await pg.query('SELECT deposit_id FROM ledger')).toEqual([{ deposit_id: 'dep_1' }]);
+    expect(await pg.query('SELECT deposit_id FROM ledger')).toEqual([{ deposit_id: 'dep_evt_savepoint' }]);
   });
 });

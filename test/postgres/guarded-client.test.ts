@@ -94,6 +94,19 @@ describe('guardTransactionClient', () => {
     client.release();
   });
 
+  it('remembers the first query PostgreSQL failed, even one the caller caught, and rejects the caller the same', async () => {
+    const { client } = await inTransaction();
+    const guarded = guardTransactionClient(client);
+    await guarded.db.query('SELECT 1');
+    expect(guarded.firstFailure()).toBeUndefined();
+    const first = await captureError(guarded.db.query('SELECT * FROM missing_table'));
+    expect((first as { code?: string }).code).toBe('42P01');
+    await guarded.db.query('SELECT 1').catch(() => undefined); // 25P02: the transaction is aborted
+    expect(guarded.firstFailure()?.error).toBe(first);
+    await client.query('ROLLBACK');
+    client.release();
+  });
+
   it('refuses release(), before and after settling', async () => {
     const { client } = await inTransaction();
     const guarded = guardTransactionClient(client);

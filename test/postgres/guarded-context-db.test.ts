@@ -3,22 +3,15 @@
 import type { PoolClient } from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookStore, TransactionClientError } from '../../src/postgres/index.js';
-import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
+import { createWebhookReceiver } from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
+import { signedDeposit } from '../helpers/signed-deposit.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
 const SECRET = 'whsec_guarded';
 const pg = usePostgresServer();
 
-function delivery(id: string) {
-  const signed = createSignedWebhookDelivery({
-    type: 'deposit.created',
-    id,
-    data: { depositId: `dep_${id}`, token: 'USDC', amount: '5.00', transactionHash: `0x${'ef'.repeat(32)}` },
-    secret: SECRET,
-  });
-  return { body: signed.body, signature: signed.headers['x-webhook-signature'] };
-}
+const delivery = (id: string) => signedDeposit(id, SECRET);
 
 function receiverWith(handler: (db: PoolClient, id: string) => Promise<void>) {
   const onError = vi.fn();

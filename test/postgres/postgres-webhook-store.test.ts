@@ -15,7 +15,6 @@ import {
   PostgresWebhookStoreError,
   type PostgresWebhookStoreOptions,
 } from '../../src/postgres/index.js';
-import { SET_LOCK_WAIT } from '../../src/postgres/webhook-table.js';
 import {
   createMemoryDedupStore,
   createSignedWebhookDelivery,
@@ -323,6 +322,13 @@ describe('createPostgresWebhookStore under a receiver', () => {
     expect(() => createWebhookReceiver({ secret: SECRET, store })).toThrow(TypeError);
     expect(() => createWebhookReceiver({ secret: SECRET, store, maxEventAge: 23 * 3_600_000 })).not.toThrow();
   });
+
+  it('is refused by a receiver with maxEventAge Infinity: its retention is finite, so a purged id could run again', () => {
+    const store = createPostgresWebhookStore(pg.pool());
+    const attempt = () => createWebhookReceiver({ secret: SECRET, store, maxEventAge: Number.POSITIVE_INFINITY });
+    expect(attempt).toThrow(ConfigurationError);
+    expect(attempt).toThrow(/maxEventAge is Infinity.*forgets event ids after 259500000 ms \(72\.1 h\)/);
+  });
 });
 
 /** The SQL blocks of the webhooks guide's section on this store, in order. */
@@ -391,12 +397,11 @@ type Label = string;
 
 /** Names a statement of the store by what it does. */
 function label(text: string): Label {
-  if (text === SET_LOCK_WAIT) return 'lock wait';
+  if (text.startsWith('SELECT before.previous')) return 'lock wait';
   if (text.startsWith('WITH inserted')) return 'insert id';
   if (text.startsWith('SELECT pg_advisory_xact_lock')) return 'lock table';
   if (text.startsWith("SELECT set_config('lock_timeout'")) return 'set lock timeout';
   if (text.startsWith('SELECT to_regclass')) return 'exists';
-  if (text.startsWith('LOCK TABLE')) return 'lock for insert';
   if (text.startsWith('CREATE TABLE')) return 'create table';
   if (text.startsWith('CREATE INDEX')) return 'create index';
   if (text.startsWith('INSERT INTO')) return 'insert';
@@ -430,15 +435,18 @@ interface Recorded {
   /** Each statement as `label` names it, `connect`, and `release` (`healthy` or `closed: <message>`). */
   readonly log: string[];
   readonly values: Map<Label, readonly unknown[]>;
+  /** The text of each statement, by label. */
+  readonly texts: Map<Label, string>;
 }
 
 function fakePool(answer: Answer = fine) {
-  const recorded: Recorded = { log: [], values: new Map() };
+  const recorded: Recorded = { log: [], values: new Map(), texts: new Map() };
   const clients: EventEmitter[] = [];
   const run = async (text: string, values: readonly unknown[] = []) => {
     const statement = label(text);
     recorded.log.push(statement);
     recorded.values.set(statement, values);
+    recorded.texts.set(statement, text);
     return answer(statement, values);
   };
   const poolEvents = new EventEmitter();
@@ -468,7 +476,7 @@ const COMMIT_FAILED_TAIL =
   "Nothing was acknowledged (503); the service's retry runs the handler again, or finds the event done if the commit did " +
   "reach the disk. A deferred constraint or a serialization failure fails at COMMIT: check the handler's writes against them.";
 
-const TRANSACTION = ['connect', 'BEGIN', 'lock wait', 'lock for insert', 'insert id'];
+const TRANSACTION = ['connect', 'BEGIN', 'lock wait', 'insert id'];
 
 describe('createPostgresWebhookStore: its transaction, statement by statement', () => {
   it('runs the handler between inserting the id and COMMIT, and returns a healthy connection', async () => {
@@ -484,7 +492,11 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
     expect(handled).toHaveLength(1);
     expect(handled[0]).not.toBe(fake.clients[0]);
     expect((await captureError(() => (handled[0] as PostgresPoolClient).release())).name).toBe('TransactionClientError');
-    expect(fake.values.get('lock wait')).toEqual(['1234ms']);
+    // One round trip sets the wait and takes the table's lock before the insert.
+    expect(fake.texts.get('lock wait')).toBe(
+      "SELECT before.previous, set_config('lock_timeout', '1234ms', true) FROM (SELECT current_setting('lock_timeout') AS previous OFFSET 0) AS before; " +
+        'LOCK TABLE "credit_platform_webhook_events" IN ROW EXCLUSIVE MODE',
+    );
     // The id, and the lock_timeout the connection had, to put back once the id is in.
     expect(fake.values.get('insert id')).toEqual(['evt_1', '0']);
   });
@@ -504,7 +516,7 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
 
   it('fails with table_locked, not in_progress, when the table’s lock (not the id) outlasts lockWaitMs', async () => {
     const locked = Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
-    const fake = fakePool(failing('lock for insert', locked));
+    const fake = fakePool(failing('lock wait', locked));
     const handler = vi.fn();
     const error = await captureError(storeOn(fake, { lockWaitMs: 250 }).transaction('evt_1', handler));
     expect(error).toBeInstanceOf(PostgresWebhookStoreError);
@@ -515,7 +527,7 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
         '(lockWaitMs), so the delivery did not start: nothing ran and nothing was acknowledged (503, retried). A ' +
         'migration, an ALTER TABLE, a CREATE INDEX without CONCURRENTLY or a LOCK TABLE holds it: find it in pg_locks and pg_stat_activity.',
     );
-    expect(fake.log).toEqual(['connect', 'BEGIN', 'lock wait', 'lock for insert', 'ROLLBACK', 'healthy']);
+    expect(fake.log).toEqual(['connect', 'BEGIN', 'lock wait', 'ROLLBACK', 'healthy']);
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -666,19 +678,8 @@ describe('createPostgresWebhookStore: the table', () => {
     const warn = vi.fn();
     const store = createPostgresWebhookStore(fake.pool, { purgeIntervalMs: Number.POSITIVE_INFINITY, logger: { warn } });
     expect(await store.claim('evt_1')).toBe('completed');
-    expect(fake.log).toEqual([
-      'exists',
-      'connect',
-      'BEGIN',
-      'set lock timeout',
-      'lock table',
-      'set lock timeout',
-      'exists',
-      'create index',
-      'ROLLBACK',
-      'healthy',
-      'insert',
-    ]);
+    // As CREATION, without the table it found.
+    expect(fake.log).toEqual(['exists', ...CREATION.slice(0, 6), 'create index', 'ROLLBACK', 'healthy', 'insert']);
     expect(fake.values.get('set lock timeout')).toEqual(['200ms']);
     expect(warn).toHaveBeenCalledWith(
       'credit-platform: the index on received_at of credit_platform_webhook_events is missing and its table is busy; not ' +

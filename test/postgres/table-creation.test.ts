@@ -4,21 +4,14 @@
 import type { PoolClient } from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookStore } from '../../src/postgres/index.js';
-import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
+import { createWebhookReceiver } from '../../src/webhooks/index.js';
+import { signedDeposit } from '../helpers/signed-deposit.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
 const SECRET = 'whsec_creation';
 const pg = usePostgresServer();
 
-function delivery(id: string) {
-  const signed = createSignedWebhookDelivery({
-    type: 'deposit.created',
-    id,
-    data: { depositId: `dep_${id}`, token: 'USDC', amount: '1.00', transactionHash: `0x${'12'.repeat(32)}` },
-    secret: SECRET,
-  });
-  return { body: signed.body, signature: signed.headers['x-webhook-signature'] };
-}
+const delivery = (id: string) => signedDeposit(id, SECRET);
 
 /** A receiver in a "process" of its own (its own pool and store); `hold` keeps a handler in its transaction. */
 function app(warn = vi.fn()) {

@@ -72,4 +72,14 @@ describe('webhookTable', () => {
       'INSERT INTO "events" (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING',
     );
   });
+
+  it('sets the lock wait and takes the table’s lock in one text, splicing only a checked count of milliseconds', () => {
+    const table = webhookTable('Billing.Events', 'fn');
+    expect(table.lockForInsert('250ms')).toMatch(
+      /set_config\('lock_timeout', '250ms', true\).*; LOCK TABLE "Billing"\."Events" IN ROW EXCLUSIVE MODE$/,
+    );
+    for (const wait of ['', '0ms', '5s', "1ms'; DROP TABLE ledger; --", '1.5ms', '-1ms']) {
+      expect(() => table.lockForInsert(wait), wait).toThrow(RangeError);
+    }
+  });
 });

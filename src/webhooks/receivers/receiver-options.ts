@@ -1,6 +1,7 @@
 // The options of the webhook receivers, resolved once per receiver and checked when it is created,
 // so a misconfiguration fails at start-up rather than on the first delivery; with an inbox, the
 // options that replace the handlers. No `node:*` import.
+import { ConfigurationError } from '../../errors/base.js';
 import type { WebhookDedupStore } from '../stores/dedup-store.js';
 import type { TransactionalWebhookStore } from '../stores/transactional-store.js';
 import { createMemoryDedupStore } from '../stores/memory-dedup-store.js';
@@ -197,10 +198,22 @@ function checkReadTimeout(value: unknown, fn: string): number {
 }
 
 /** Refuses a store that would forget an id while the freshness check still accepts its event. */
-function checkRetention(store: WebhookDedupStore, maxEventAge: number, fn: string): void {
+function checkRetention(store: WebhookDedupStore, maxEventAge: number, fn: string, defaultStore: boolean): void {
   const { retentionMs } = store;
+  if (maxEventAge === Number.POSITIVE_INFINITY) {
+    // No freshness check: every id must be kept for ever, or a captured delivery runs again once forgotten.
+    if (retentionMs === undefined || retentionMs === Number.POSITIVE_INFINITY) return;
+    const which = defaultStore ? 'the default in-memory store' : 'the store';
+    throw new ConfigurationError(
+      'maxEventAge',
+      `${fn}: maxEventAge is Infinity, so a delivery signed at any time is accepted, but ${which} forgets event ids ` +
+        `after ${retentionMs} ms (${hours(retentionMs)}): a captured delivery sent again after that would be handled ` +
+        `again. Set maxEventAge to at most ${Math.max(retentionMs - MAX_CLOCK_SKEW_MS, 0)} ms (the store's retention ` +
+        'less the 5 minutes an event may be signed ahead), or use a store that keeps ids for ever (retentionMs undefined or Infinity).',
+    );
+  }
   const needed = maxEventAge + MAX_CLOCK_SKEW_MS;
-  if (retentionMs === undefined || retentionMs >= needed || maxEventAge === Number.POSITIVE_INFINITY) return;
+  if (retentionMs === undefined || retentionMs >= needed) return;
   const shorterAge = retentionMs - MAX_CLOCK_SKEW_MS;
   throw new TypeError(
     `${fn}: the store remembers event ids for ${retentionMs} ms (${hours(retentionMs)}), less than maxEventAge plus the ` +
@@ -240,7 +253,7 @@ export function resolveOptions<Db>(
   const retention = maxEventAge + MAX_CLOCK_SKEW_MS;
   // The default store remembers ids exactly as long as the freshness check accepts their events.
   const store = options.store ?? createMemoryDedupStore(Number.isFinite(retention) ? { ttlMs: retention } : {});
-  checkRetention(store, maxEventAge, fn);
+  checkRetention(store, maxEventAge, fn, options.store === undefined);
   checkLease(store, fn);
   const logger = checkLogger(options.logger, fn);
   return {

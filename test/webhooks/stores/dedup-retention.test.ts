@@ -11,6 +11,7 @@ import {
   type WebhookDedupStore,
   type WebhookReceiverOptions,
 } from '../../../src/webhooks/index.js';
+import { ConfigurationError } from '../../../src/index.js';
 import { depositData, SECRET } from '../../helpers/verify-both.js';
 
 const MINUTE = 60_000;
@@ -103,7 +104,39 @@ describe('a store whose retentionMs is shorter than maxEventAge + 5 min', () => 
   it.each(CREATORS)('is accepted by %s when maxEventAge fits within it, or the store does not say', (_, create) => {
     expect(() => create({ secret: SECRET, store: shortStore(), maxEventAge: 72 * HOUR - 5 * MINUTE })).not.toThrow();
     expect(() => create({ secret: SECRET, store: { ...shortStore(), retentionMs: undefined } })).not.toThrow();
-    expect(() => create({ secret: SECRET, store: shortStore(), maxEventAge: Number.POSITIVE_INFINITY })).not.toThrow();
     expect(() => create({ secret: SECRET, store: createMemoryDedupStore() })).not.toThrow();
   });
+
+  it.each(CREATORS)(
+    'is refused by %s with a ConfigurationError when maxEventAge is Infinity (no freshness check)',
+    (name, create) => {
+      const refusal = (options: WebhookReceiverOptions) => {
+        try {
+          create(options);
+        } catch (error) {
+          return error as ConfigurationError;
+        }
+        return undefined;
+      };
+      const refused = refusal({ secret: SECRET, store: shortStore(), maxEventAge: Number.POSITIVE_INFINITY });
+      expect(refused).toBeInstanceOf(ConfigurationError);
+      expect(refused?.option).toBe('maxEventAge');
+      expect(refused?.message).toBe(
+        `${name}: maxEventAge is Infinity, so a delivery signed at any time is accepted, but the store forgets event ids ` +
+          'after 259200000 ms (72 h): a captured delivery sent again after that would be handled again. Set maxEventAge ' +
+          "to at most 258900000 ms (the store's retention less the 5 minutes an event may be signed ahead), or use a " +
+          'store that keeps ids for ever (retentionMs undefined or Infinity).',
+      );
+      // The default store forgets too.
+      expect(refusal({ secret: SECRET, maxEventAge: Number.POSITIVE_INFINITY })?.message).toMatch(
+        /but the default in-memory store forgets event ids after 259500000 ms/,
+      );
+      // A store that keeps ids for ever, or does not say, is taken at its word.
+      for (const retentionMs of [undefined, Number.POSITIVE_INFINITY]) {
+        expect(() =>
+          create({ secret: SECRET, store: { ...shortStore(), retentionMs }, maxEventAge: Number.POSITIVE_INFINITY }),
+        ).not.toThrow();
+      }
+    },
+  );
 });
