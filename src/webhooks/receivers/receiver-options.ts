@@ -253,8 +253,11 @@ export function resolveOptions<Db>(
   const retention = maxEventAge + MAX_CLOCK_SKEW_MS;
   // The default store remembers ids exactly as long as the freshness check accepts their events.
   const store = options.store ?? createMemoryDedupStore(Number.isFinite(retention) ? { ttlMs: retention } : {});
-  checkRetention(store, maxEventAge, fn, options.store === undefined);
-  checkLease(store, fn);
+  // With an inbox the store is never used (the inbox de-duplicates, and checkInbox checked its retention).
+  if (inbox === undefined) {
+    checkRetention(store, maxEventAge, fn, options.store === undefined);
+    checkLease(store, fn);
+  }
   const logger = checkLogger(options.logger, fn);
   return {
     maxBodyBytes: options.maxBodyBytes ?? 1024 * 1024,
