@@ -157,6 +157,12 @@ describe('the receiver with an inbox', () => {
       expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
     ]);
     expect(new Set(stored.map((row) => row.event_id)).size).toBe(2);
+    // Replayed by its id or by the key list() shows.
+    const { inbox } = setUp();
+    expect(await inbox.replay(ids[0]!)).toBe(1);
+    const listed = [];
+    for await (const entry of inbox.list({ status: 'pending' })) listed.push(entry.eventId);
+    expect(await inbox.replay(listed[0]!)).toBe(1);
   });
 });
 
@@ -460,6 +466,11 @@ describe('inbox.stats, list, replay, purge', () => {
     const listed: string[] = [];
     for await (const entry of inbox.list({ status: 'pending' })) listed.push(entry.eventId);
     expect(listed).toEqual(ids);
+    // Received in one instant (one transaction's now()): the id breaks the tie, pages neither repeat nor skip.
+    await pg.query("UPDATE credit_platform_webhook_inbox SET received_at = '2026-11-27 10:00:00.123456+00'");
+    const tied: string[] = [];
+    for await (const entry of inbox.list({ status: 'pending' })) tied.push(entry.eventId);
+    expect(tied).toEqual(ids);
     const stats = await inbox.stats();
     expect(stats).toMatchObject({ pending: 250, dead: 0, done: 0 });
     expect(stats.oldestPendingMs).toBeGreaterThanOrEqual(0);

@@ -19,6 +19,7 @@ const PURGE_BATCH = 1_000;
 const PURGE_EVERY_MS = 3_600_000;
 const PAGE = 100;
 const STATUSES: readonly WebhookInboxStatus[] = ['pending', 'done', 'dead'];
+const DIGEST_KEY = /^sha256:[0-9a-f]{64}$/;
 
 function maxAttemptsOf(value: unknown): number {
   if (value === undefined) return 8;
@@ -209,7 +210,9 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
     async replay(target: string | { readonly status: 'dead' }): Promise<number> {
       if (typeof target === 'string') {
         await ready();
-        return (await pool.query(table.replayOne, [storedEventId(target)])).rowCount ?? 0;
+        // `list()` shows an id stored under its digest as the digest key: replay takes that too.
+        const keys = DIGEST_KEY.test(target) ? [storedEventId(target), target] : [storedEventId(target)];
+        return (await pool.query(table.replayOne, [keys])).rowCount ?? 0;
       }
       if ((target as { status?: unknown } | null)?.status !== 'dead') {
         throw new ConfigurationError(

@@ -46,7 +46,7 @@ export interface InboxTable {
   readonly stats: string;
   /** `$1` status, `$2` cursor (received_at as text), `$3` cursor key, `$4` page size: one page, oldest first. */
   readonly page: string;
-  /** `$1` key: back to pending, due now, attempts reset. */
+  /** `$1` keys (an id's, and the digest key `list()` showed): back to pending, due now, attempts reset. */
   readonly replayOne: string;
   /** Every dead event back to pending, due now, attempts reset. */
   readonly replayDead: string;
@@ -107,7 +107,7 @@ export function inboxTable(name: unknown, fn: string): InboxTable {
     page:
       `SELECT event_id, type, attempts, last_error, received_at, received_at::text AS cursor FROM ${q} ` +
       'WHERE status = $1 AND (received_at, event_id) > ($2::timestamptz, $3) ORDER BY received_at, event_id LIMIT $4',
-    replayOne: `UPDATE ${q} SET status = 'pending', attempts = 0, run_at = now(), done_at = NULL WHERE event_id = $1`,
+    replayOne: `UPDATE ${q} SET status = 'pending', attempts = 0, run_at = now(), done_at = NULL WHERE event_id = ANY($1::text[])`,
     replayDead: `UPDATE ${q} SET status = 'pending', attempts = 0, run_at = now() WHERE status = 'dead'`,
     purge:
       `DELETE FROM ${q} WHERE event_id IN (SELECT event_id FROM ${q} WHERE status = 'done' ` +

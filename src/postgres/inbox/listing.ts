@@ -46,7 +46,7 @@ export interface WebhookInboxStats {
  * ```
  */
 export interface WebhookInboxEntry {
-  /** The event id. */
+  /** The event id (`sha256:` and its digest for an id stored so; `replay` takes either). */
   readonly eventId: string;
   /** The event type as sent. */
   readonly type: string;
