@@ -402,6 +402,20 @@ describe('inbox.work', () => {
     expect(started).toBe(2);
   });
 
+  it('a worker whose database is unreachable reports it and keeps trying; stop() still resolves', async () => {
+    const { Pool } = await import('pg');
+    const pool = new Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/postgres', connectionTimeoutMillis: 500 });
+    const inbox = createPostgresWebhookInbox(pool);
+    const errors: unknown[] = [];
+    const worker = inbox.work({ on: {}, pollIntervalMs: 20, onError: (error) => errors.push(error) });
+    await vi.waitFor(() => expect(errors.length).toBeGreaterThanOrEqual(3));
+    await worker.stop();
+    const seen = errors.length;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(errors.length).toBe(seen);
+    await pool.end();
+  });
+
   it('an aborted signal stops the worker like stop()', async () => {
     const { inbox, receive } = setUp();
     const controller = new AbortController();
