@@ -377,6 +377,37 @@ describe('inbox.work', () => {
     expect(failedOnce).toBe(true);
   });
 
+  it('orderKey: an earlier event of a key that arrives while a later one runs waits for it to finish', async () => {
+    const { inbox, receive } = setUp();
+    const base = Date.now() - 60_000;
+    await receive(delivery('evt_late_second', { account: 'acct_k', timestamp: new Date(base + 1_000).toISOString() }));
+    await receive(delivery('evt_other_key', { account: 'acct_z', timestamp: new Date(base).toISOString() }));
+    const started: string[] = [];
+    let finishSecond: () => void = () => undefined;
+    const secondRunning = new Promise<void>((resolve) => {
+      finishSecond = resolve;
+    });
+    work(inbox, {
+      on: {
+        'deposit.created': async (event) => {
+          started.push(event.id);
+          if (event.id === 'evt_late_second') await secondRunning;
+        },
+      },
+      concurrency: 3,
+      orderKey: (event) => (event.type === 'deposit.created' ? String(event.data.account) : undefined),
+    });
+    await vi.waitFor(() => expect(started).toContain('evt_late_second'));
+    await receive(delivery('evt_late_first', { account: 'acct_k', timestamp: new Date(base).toISOString() }));
+    await receive(delivery('evt_other_key_2', { account: 'acct_y', timestamp: new Date(base).toISOString() }));
+    await vi.waitFor(() => expect(started).toContain('evt_other_key_2')); // other keys are not held up
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(started).not.toContain('evt_late_first');
+    finishSecond();
+    await vi.waitFor(async () => expect((await inbox.stats()).done).toBe(4));
+    expect(started.indexOf('evt_late_first')).toBeGreaterThan(started.indexOf('evt_late_second'));
+  });
+
   it('stop() lets the events in hand commit, claims no more, and resolves once they have', async () => {
     const { inbox, receive } = setUp();
     await pg.query(LEDGER);

@@ -27,7 +27,8 @@ export interface InboxTable {
   readonly claim: string;
   /**
    * As `claim`, for a worker with `orderKey`: only keyed events, and only one with no earlier
-   * pending event of its key (an earlier one being run or waiting for its retry holds it back).
+   * pending event of its key (an earlier one being run or waiting for its retry holds it back) and
+   * no event of its key running (a transaction-level advisory lock on the key's hash).
    */
   readonly claimInOrder: string;
   /** `$1` batch size: pending events whose order key is not computed yet: `event_id`, `body`. */
@@ -52,6 +53,11 @@ export interface InboxTable {
   readonly replayDead: string;
   /** `$1` retention in s, `$2` batch size: deletes at most `$2` done events received before the retention. */
   readonly purge: string;
+}
+
+// A checked table name (letters, digits, `_`, `.`) as an SQL string literal: nothing to escape.
+function sqlString(text: string): string {
+  return `'${text}'`;
 }
 
 /** Checks `name` (`table` or `schema.table`, letters, digits, `_`) and builds the statements. */
@@ -86,9 +92,12 @@ export function inboxTable(name: unknown, fn: string): InboxTable {
       `INSERT INTO ${q} (event_id, type, event_time, body) VALUES ($1, $2, to_timestamp($3::double precision / 1000), $4) ` +
       'ON CONFLICT (event_id) DO NOTHING',
     claim: `SELECT ${CLAIMED} FROM ${q} AS e WHERE e.status = 'pending' AND e.run_at <= now() ${CLAIM_ORDER}`,
+    // The advisory lock on the key (held to the end of the event's transaction) keeps a second event
+    // of the key from starting while one runs, even one signed earlier that arrived after it started.
     claimInOrder:
       `SELECT ${CLAIMED} FROM ${q} AS e WHERE e.status = 'pending' AND e.run_at <= now() AND e.order_key IS NOT NULL ` +
-      `AND (e.order_key = '' OR NOT EXISTS (${pendingEarlier})) ${CLAIM_ORDER}`,
+      `AND (e.order_key = '' OR (NOT EXISTS (${pendingEarlier}) ` +
+      `AND pg_try_advisory_xact_lock(hashtext(${sqlString(`credit-platform-inbox:${text}:`)} || e.order_key)))) ${CLAIM_ORDER}`,
     unkeyed: `SELECT event_id, body FROM ${q} WHERE status = 'pending' AND order_key IS NULL ORDER BY received_at LIMIT $1`,
     setKeys:
       `UPDATE ${q} AS e SET order_key = k.order_key FROM unnest($1::text[], $2::text[]) AS k(event_id, order_key) ` +
