@@ -79,7 +79,8 @@ export interface WebhookInboxWorkOptions<Db> {
   /**
    * Events with the same key run one at a time, in the order of their signed `timestamp` (then
    * their id), across every worker process on the inbox: an event is not started while an earlier
-   * one of its key is pending (waiting for a retry included). A `dead` event no longer holds its
+   * one of its key is pending (waiting for a retry included), nor while any other of its key runs
+   * (so one signed earlier but received late runs after it, not beside it). A `dead` event no longer holds its
    * key back. `undefined` (or no `orderKey`): the event runs whenever a worker is free. Give every
    * worker on one inbox the same function: each event's key is computed once and stored.
    */
