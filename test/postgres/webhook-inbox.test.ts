@@ -294,6 +294,24 @@ describe('inbox.work', () => {
     expect(String(onError.mock.calls[0]?.[0])).toMatch(/transaction was aborted/);
   });
 
+  it("a handler that releases the inbox's savepoint and throws: nothing it wrote commits, and the attempt is still counted", async () => {
+    const { inbox, receive } = setUp({ retryDelayMs: () => 3_600_000 });
+    await pg.query(LEDGER);
+    await receive(delivery('evt_no_savepoint'));
+    work(inbox, {
+      on: {
+        'deposit.created': async (event, context) => {
+          await context.db.query('RELEASE SAVEPOINT credit_platform_inbox_handler');
+          await credit(event, context);
+          throw new Error('after writing');
+        },
+      },
+    });
+    await vi.waitFor(async () => expect((await statusOf('evt_no_savepoint'))?.attempts).toBe(1));
+    expect(await statusOf('evt_no_savepoint')).toEqual({ status: 'pending', attempts: 1, last_error: 'Error: after writing' });
+    expect(await rows('SELECT count(*)::int AS n FROM ledger')).toEqual([{ n: 0 }]);
+  });
+
   it('context.db is guarded: COMMIT is refused and sends nothing, and the connection is refused once the handler settled', async () => {
     const { inbox, receive } = setUp({ retryDelayMs: () => 3_600_000 });
     await pg.query(LEDGER);
