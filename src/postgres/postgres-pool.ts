@@ -1,6 +1,7 @@
 // The part of node-postgres (`pg` 8) the store drives, as structural types: the package's
 // declarations never import `pg`, so a project compiles them without `@types/pg`, and a `Pool`
 // passed in still gives handlers its own `PoolClient` type (inferred from `connect()`).
+import { ConfigurationError } from '../errors/index.js';
 
 /**
  * What the store reads from a query result.
@@ -69,4 +70,15 @@ export interface PostgresPool<Client extends PostgresPoolClient = PostgresPoolCl
   on(event: 'error', listener: (error: Error, client: Client) => void): unknown;
   /** How many `'error'` listeners there are. */
   listenerCount(event: 'error'): number;
+}
+
+/** @internal Refuses what is not a node-postgres `Pool`, at creation, with the fix. */
+export function checkPool(pool: unknown, fn: string): void {
+  const p = pool as Partial<PostgresPool> | null;
+  if (typeof p?.connect !== 'function' || typeof p.query !== 'function') {
+    throw new ConfigurationError(
+      'pool',
+      `${fn}: pass a node-postgres Pool (\`new Pool({ connectionString })\` from \`pg\`); got ${pool === null ? 'null' : typeof pool}.`,
+    );
+  }
 }

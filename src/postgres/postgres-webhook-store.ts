@@ -4,7 +4,7 @@ import type { Logger } from '../core/types.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome } from '../webhooks/index.js';
 import { guardTransactionClient } from './guarded-client.js';
-import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
+import { checkPool, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from './postgres-pool.js';
 import { PostgresWebhookStoreError } from './postgres-webhook-store-error.js';
 import type { TransactionClientError } from './transaction-client-error.js';
 import { storedEventId } from './stored-event-id.js';
@@ -109,16 +109,6 @@ function milliseconds(value: number | undefined, fallback: number, name: string,
     name,
     `${fn}: \`${name}\` must be a positive integer of milliseconds${infinite ? ' or Infinity' : ''}; got ${String(value)}.`,
   );
-}
-
-function checkPool(pool: unknown, fn: string): void {
-  const p = pool as Partial<PostgresPool> | null;
-  if (typeof p?.connect !== 'function' || typeof p.query !== 'function') {
-    throw new ConfigurationError(
-      'pool',
-      `${fn}: pass a node-postgres Pool (\`new Pool({ connectionString })\` from \`pg\`); got ${pool === null ? 'null' : typeof pool}.`,
-    );
-  }
 }
 
 function messageOf(error: unknown): string {

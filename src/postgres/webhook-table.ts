@@ -1,13 +1,9 @@
 // The store's table: its name checked as an SQL identifier (and quoted), and every statement on
 // it. The event id and every other value travel as parameters; only the checked name is spliced.
-import { ConfigurationError } from '../errors/index.js';
+import { checkTableName } from './table-name.js';
 
 /** The table a store uses unless told otherwise. */
 export const DEFAULT_TABLE = 'credit_platform_webhook_events';
-
-// PostgreSQL keeps 63 bytes of a name; the index is named `<table>_received_at`, 12 more.
-const TABLE_PART = /^[A-Za-z_][A-Za-z0-9_]{0,50}$/;
-const SCHEMA_PART = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
 
 // Sets the transaction's lock_timeout to `wait` and answers the value it replaces as `previous`.
 // OFFSET 0 keeps the subquery a step of its own, read before the set.
@@ -54,20 +50,7 @@ export interface WebhookTable {
 
 /** Checks `name` (`table` or `schema.table`, letters, digits, `_`) and builds the statements. */
 export function webhookTable(name: unknown, fn: string): WebhookTable {
-  const text = typeof name === 'string' ? name : '';
-  const parts = text.split('.');
-  const table = parts.at(-1) ?? '';
-  const schemaFits = parts.length === 1 || (parts.length === 2 && SCHEMA_PART.test(parts[0] ?? ''));
-  if (!schemaFits || !TABLE_PART.test(table)) {
-    throw new ConfigurationError(
-      'table',
-      `${fn}: \`table\` must be a table name, optionally with its schema (\`table\` or \`schema.table\`), made of ` +
-        'letters, digits and underscores, not starting with a digit, the table part at most 51 characters ' +
-        `(its index is named <table>_received_at); got ${typeof name === 'string' ? JSON.stringify(name.slice(0, 80)) : typeof name}.`,
-    );
-  }
-  // Quoted, so the name is taken exactly as written (case included) and never as SQL.
-  const quoted = parts.map((part) => `"${part}"`).join('.');
+  const { name: text, table, quoted } = checkTableName(name, fn, 12, 'its index is named <table>_received_at');
   return {
     name: text,
     quoted,

@@ -53,6 +53,8 @@ describe('module boundaries of src/webhooks', () => {
     expect(webhooks.some(({ target }) => target.startsWith(UTILS))).toBe(true);
     expect(reached(UTILS).filter(({ target }) => !target.startsWith(UTILS))).toEqual([]);
     expect(specifiersOf(join(SRC, '../errors/credit-platform-error.ts'))).toEqual([]);
+    expect(specifiersOf(join(SRC, '../errors/base.ts')).sort()).toEqual(['./credit-platform-error.js', './error-item.js']);
+    expect(specifiersOf(join(SRC, '../errors/error-item.ts'))).toEqual([]);
   });
 
   it.each([

@@ -10,7 +10,7 @@ import { constructWebhookEvent } from '../events/construct.js';
 import { constructWebhookEventAsync } from '../events/construct-async.js';
 import { loadNodeCrypto } from '../verification/verify-node.js';
 import { receiverFor } from './receiver.js';
-import { resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
+import { resolveOptions, type WebhookInboxReceiverOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { readTimeoutMessage, respond, type WebhookReceiverResult } from './receiver-result.js';
 
 /**
@@ -142,7 +142,8 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
  * content-type parser that leaves the stream alone (see `examples/webhooks/fastify.ts`). Every
  * refused delivery is reported to `onRejected` (default: one `console.warn` line with its code).
  *
- * @param options - Secret, callbacks per event type, de-duplication store, error reporting, `readTimeout`, `onRejected`.
+ * @param options - Secret, callbacks per event type, de-duplication store (or an `inbox` instead of both: the
+ *   event is stored and answered 200, handlers run from the inbox), error reporting, `readTimeout`, `onRejected`.
  * @returns The handler; status codes as in `createWebhookReceiver`, plus 408 past `readTimeout`.
  *
  * @example
@@ -162,7 +163,7 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
  * ```
  */
 export function createNodeWebhookHandler<Db = never>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
 ): (req: NodeWebhookRequest, res: ServerResponse) => Promise<void> {
   const resolved = resolveOptions(options, 'createNodeWebhookHandler');
   const { maxBodyBytes, readTimeout, onError } = resolved;

@@ -9,7 +9,13 @@ import type { ConstructWebhookEventOptions } from '../events/freshness.js';
 import type { WebhookPayload, WebhookSecret, WebhookSignatureHeader } from '../inputs.js';
 import { withLeaseRenewal } from './lease-renewal.js';
 import { logNotRun } from './receiver-logger.js';
-import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
+import {
+  type ResolvedReceiverOptions,
+  resolveOptions,
+  type WebhookInboxReceiverOptions,
+  type WebhookReceiverOptions,
+} from './receiver-options.js';
+import { receiveIntoInbox } from './into-inbox.js';
 import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
 import { isTransactionalStore } from '../stores/transactional-store.js';
 import type { WebhookHandlerContext } from './handler-context.js';
@@ -40,7 +46,7 @@ function byteLength(body: WebhookPayload): number {
 const NO_DB: WebhookHandlerContext = /* @__PURE__ */ Object.freeze({});
 
 function dispatch<Db>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
   event: WebhookEvent | UnknownWebhookEvent,
   context: WebhookHandlerContext<Db> = NO_DB as WebhookHandlerContext<Db>,
 ): unknown {
@@ -54,7 +60,10 @@ function dispatch<Db>(
  * get back the HTTP answer to send. Use it where neither the Fetch handler nor the
  * Node adapter fits (Koa, a queue consumer, a framework that has read the body). Never rejects.
  *
- * Answers: 200 processed or duplicate; 400 authentic but invalid body, or `stale_event` (signed
+ * With `inbox` in place of `on` ({@link WebhookInboxReceiverOptions}), it stores each verified event
+ * in the inbox and answers 200 (`stored`) once that has committed; your handlers run from the inbox.
+ *
+ * Answers: 200 processed, stored or duplicate; 400 authentic but invalid body, or `stale_event` (signed
  * longer ago than `maxEventAge`, or more than 5 minutes ahead: a replay); 401 missing or
  * wrong signature; 413 body too large; 503 with `Retry-After` while the same event is
  * being handled, or when the store failed or is full; 500 when the callback throws (the claim is
@@ -67,7 +76,7 @@ function dispatch<Db>(
  * `requestTimeout` below; `examples/webhooks/fastify.ts` hands the unread stream to
  * `createNodeWebhookHandler` instead, which applies `readTimeout` itself.
  *
- * @param options - Secret, callbacks, de-duplication store, error reporting.
+ * @param options - Secret, callbacks, de-duplication store (or an `inbox` instead of both), error reporting.
  * @returns `receive(input)`, resolving to `{ status, headers, body, outcome }`.
  *
  * @example
@@ -91,7 +100,7 @@ function dispatch<Db>(
  * ```
  */
 export function createWebhookReceiver<Db = never>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
 ): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
   const receive = receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
   return async (input) => receive(input);
@@ -118,11 +127,11 @@ export type ReceiverAnswer = WebhookReceiverResult | Promise<WebhookReceiverResu
  * Never throws, and the promise it may return never rejects.
  */
 export function receiverFor<Db>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
   resolved: ResolvedReceiverOptions,
   construct: ConstructEvent = constructWebhookEventAsync,
 ): (input: WebhookReceiverInput) => ReceiverAnswer {
-  const { store, onError } = resolved;
+  const { store, onError, inbox } = resolved;
   const constructOptions: ConstructWebhookEventOptions = { maxEventAge: resolved.maxEventAge };
 
   function rejected(error: WebhookVerificationError): WebhookReceiverResult {
@@ -148,7 +157,9 @@ export function receiverFor<Db>(
     return respond('store_error', undefined, event);
   }
 
-  function claimed(event: WebhookEvent | UnknownWebhookEvent): ReceiverAnswer {
+  function claimed(event: WebhookEvent | UnknownWebhookEvent, body: WebhookPayload): ReceiverAnswer {
+    // An inbox stores the event and the answer follows at once; the handlers run from the inbox.
+    if (inbox !== undefined) return receiveIntoInbox(inbox, event, body, onError);
     // A transactional store records the id in the handler's own transaction: no claim, no lease.
     if (isTransactionalStore(store)) {
       return receiveInTransaction(store, event, onError, (db) => dispatch(options, event, { db } as WebhookHandlerContext<Db>));
@@ -215,6 +226,8 @@ export function receiverFor<Db>(
     } catch (error) {
       return notConstructed(error);
     }
-    return isThenable(constructed) ? constructed.then(claimed, notConstructed) : claimed(constructed);
+    return isThenable(constructed)
+      ? constructed.then((event) => claimed(event, body), notConstructed)
+      : claimed(constructed, body);
   };
 }
