@@ -7,11 +7,19 @@ import { type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, printLine } from './io.j
 import { printable } from './output/terminal-text.js';
 import { transactionsExport } from './commands/transactions-export.js';
 import { webhooksSend } from './commands/webhooks-send.js';
+import { webhooksStatus } from './commands/webhooks-status.js';
 import { webhooksTrigger } from './commands/webhooks-trigger.js';
 import { webhooksVerify } from './commands/webhooks-verify.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [webhooksSend, webhooksVerify, webhooksTrigger, fake, transactionsExport];
+export const COMMANDS: readonly Command[] = [
+  webhooksSend,
+  webhooksVerify,
+  webhooksTrigger,
+  webhooksStatus,
+  fake,
+  transactionsExport,
+];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -26,7 +34,8 @@ function overview(): string {
     'Run `credit-platform <command> --help` for its options. Exit codes: 0 success, 1 failure,',
     '2 a mistake in the command line. Diagnostics go to stderr.',
     '',
-    'transactions export and webhooks trigger read CREDIT_PLATFORM_API_KEY and CREDIT_PLATFORM_BASE_URL.',
+    'transactions export, webhooks trigger and webhooks status read CREDIT_PLATFORM_API_KEY and',
+    'CREDIT_PLATFORM_BASE_URL.',
   ].join('\n');
 }
 
