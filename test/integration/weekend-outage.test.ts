@@ -24,9 +24,9 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
-/** A fake on a manual clock that starts now (receivers refuse events older than 72 h of real time). */
+/** A fake on a manual clock that ends the weekend near now (receivers refuse events signed over 72 h ago or 5 min ahead). */
 function fakeService(receiver: (request: Request) => Promise<Response>): FakeCreditPlatform {
-  return createFakeCreditPlatform({ clock: createManualClock(Date.now()), transactions: 0, webhookTransport: receiver });
+  return createFakeCreditPlatform({ clock: createManualClock(Date.now() - WEEKEND - HOUR), transactions: 0, webhookTransport: receiver });
 }
 
 /** A client on the fake in-process; counts the subscription lists it completed. */
