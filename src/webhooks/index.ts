@@ -42,7 +42,8 @@ export type { TransactionalWebhookStore, WebhookTransactionOutcome } from './sto
 export type { WebhookContext, WebhookHandlerContext, WebhookTransactionContext } from './receivers/handler-context.js';
 export { createMemoryDedupStore, type MemoryDedupStore, type MemoryDedupStoreOptions } from './stores/memory-dedup-store.js';
 export { createWebhookReceiver, type WebhookReceiverInput } from './receivers/receiver.js';
-export type { WebhookEventHandlers, WebhookReceiverOptions } from './receivers/receiver-options.js';
+export type { WebhookEventHandlers, WebhookInboxReceiverOptions, WebhookReceiverOptions } from './receivers/receiver-options.js';
+export type { WebhookInbox, WebhookInboxAcceptance, WebhookInboxEvent } from './stores/webhook-inbox.js';
 export type { WebhookReceiverLogger } from './receivers/receiver-logger.js';
 export type { WebhookOutcome, WebhookReceiverResult } from './receivers/receiver-result.js';
 export { createWebhookHandler } from './receivers/fetch-handler.js';

@@ -4,7 +4,7 @@ import { WEBHOOK_SIGNATURE_HEADER } from '../constants.js';
 import { readBodyWithin } from '../../utils/limited-body.js';
 import { startDeadline } from './read-deadline.js';
 import { receiverFor } from './receiver.js';
-import { resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
+import { resolveOptions, type WebhookInboxReceiverOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { readTimeoutMessage, respond, type WebhookReceiverResult } from './receiver-result.js';
 
 const BODY_USED =
@@ -43,7 +43,9 @@ function toResponse(result: WebhookReceiverResult): Response {
  * // Hono: app.post('/webhooks', (c) => handler(c.req.raw)); Bun: Bun.serve({ fetch: handler }); Deno: Deno.serve(handler)
  * ```
  */
-export function createWebhookHandler<Db = never>(options: WebhookReceiverOptions<Db>): (request: Request) => Promise<Response> {
+export function createWebhookHandler<Db = never>(
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
+): (request: Request) => Promise<Response> {
   const resolved = resolveOptions(options, 'createWebhookHandler');
   const { maxBodyBytes, readTimeout, onError } = resolved;
   const receive = receiverFor(options, resolved);

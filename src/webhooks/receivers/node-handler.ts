@@ -10,7 +10,7 @@ import { constructWebhookEvent } from '../events/construct.js';
 import { constructWebhookEventAsync } from '../events/construct-async.js';
 import { loadNodeCrypto } from '../verification/verify-node.js';
 import { receiverFor } from './receiver.js';
-import { resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
+import { resolveOptions, type WebhookInboxReceiverOptions, type WebhookReceiverOptions } from './receiver-options.js';
 import { readTimeoutMessage, respond, type WebhookReceiverResult } from './receiver-result.js';
 
 /**
@@ -162,7 +162,7 @@ function send(res: ServerResponse, result: WebhookReceiverResult): void {
  * ```
  */
 export function createNodeWebhookHandler<Db = never>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
 ): (req: NodeWebhookRequest, res: ServerResponse) => Promise<void> {
   const resolved = resolveOptions(options, 'createNodeWebhookHandler');
   const { maxBodyBytes, readTimeout, onError } = resolved;

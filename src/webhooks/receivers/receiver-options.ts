@@ -1,5 +1,6 @@
 // The options of the webhook receivers, resolved once per receiver and checked when it is created,
-// so a misconfiguration fails at start-up rather than on the first delivery. No `node:*` import.
+// so a misconfiguration fails at start-up rather than on the first delivery; with an inbox, the
+// options that replace the handlers. No `node:*` import.
 import type { WebhookDedupStore } from '../stores/dedup-store.js';
 import type { TransactionalWebhookStore } from '../stores/transactional-store.js';
 import { createMemoryDedupStore } from '../stores/memory-dedup-store.js';
@@ -9,7 +10,9 @@ import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from '../event
 import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
 import { checkSecret, type WebhookSecret } from '../inputs.js';
 import type { WebhookHandlerContext } from './handler-context.js';
+import { checkInbox } from './inbox-check.js';
 import { checkLease } from './lease-renewal.js';
+import type { WebhookInbox } from '../stores/webhook-inbox.js';
 import { checkLogger, type WebhookReceiverLogger } from './receiver-logger.js';
 import { rejectionWarnings } from './rejection-warnings.js';
 
@@ -68,6 +71,8 @@ export interface WebhookReceiverOptions<Db = never> {
    * transaction of your database, and callbacks get its connection as `context.db`.
    */
   readonly store?: WebhookDedupStore | TransactionalWebhookStore<Db>;
+  /** Only in {@link WebhookInboxReceiverOptions}: an inbox replaces `on`, `onUnknownEvent` and `store`. */
+  readonly inbox?: never;
   /**
    * Told about failures answered with 5xx (callback threw, store failed or full, misconfiguration),
    * and about a claim whose renewal failed while its handler ran, or a `logger.debug` that threw.
@@ -136,6 +141,38 @@ export interface WebhookReceiverOptions<Db = never> {
   readonly readTimeout?: number;
 }
 
+/**
+ * The options of `createWebhookReceiver`, `createWebhookHandler` and `createNodeWebhookHandler`
+ * with an `inbox`: the receiver verifies each delivery, stores the event in the inbox and answers
+ * 200 once it is stored (a duplicate is acknowledged and not stored again); your handlers run later,
+ * from the inbox (`inbox.work({ on })` in `credit-platform/postgres`), so a slow or failing handler
+ * never fails a delivery. `on`, `onUnknownEvent` and `store` do not apply: giving one with `inbox`
+ * is a `ConfigurationError`.
+ *
+ * @example
+ * ```ts
+ * import { Pool } from 'pg';
+ * import { createNodeWebhookHandler, type WebhookInboxReceiverOptions } from 'credit-platform/webhooks';
+ * import { createPostgresWebhookInbox } from 'credit-platform/postgres';
+ *
+ * const options: WebhookInboxReceiverOptions = {
+ *   secret: process.env.WEBHOOK_SECRET!,
+ *   inbox: createPostgresWebhookInbox(new Pool({ connectionString: process.env.DATABASE_URL })),
+ * };
+ * const handler = createNodeWebhookHandler(options);
+ * ```
+ */
+export interface WebhookInboxReceiverOptions extends Omit<WebhookReceiverOptions, 'on' | 'onUnknownEvent' | 'store' | 'inbox'> {
+  /** Where verified events are stored; the receiver answers 200 once `accept` resolves. */
+  readonly inbox: WebhookInbox;
+  /** Not with `inbox`: handlers run from the inbox (`inbox.work({ on })`). */
+  readonly on?: never;
+  /** Not with `inbox`: handlers run from the inbox (`inbox.work({ onUnknownEvent })`). */
+  readonly onUnknownEvent?: never;
+  /** Not with `inbox`: the inbox de-duplicates. */
+  readonly store?: never;
+}
+
 /** @internal Defaults resolved once per receiver. */
 export interface ResolvedReceiverOptions {
   readonly maxBodyBytes: number;
@@ -145,6 +182,8 @@ export interface ResolvedReceiverOptions {
   readonly onError: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
   readonly onRejected: (error: WebhookVerificationError) => void;
   readonly logger: WebhookReceiverLogger | undefined;
+  /** The inbox verified events are stored in, instead of running callbacks; `undefined` without one. */
+  readonly inbox: WebhookInbox | undefined;
 }
 
 function checkReadTimeout(value: unknown, fn: string): number {
@@ -190,10 +229,14 @@ function defaultOnError(logger: WebhookReceiverLogger | undefined): ResolvedRece
 }
 
 /** @internal */
-export function resolveOptions<Db>(options: WebhookReceiverOptions<Db>, fn: string): ResolvedReceiverOptions {
+export function resolveOptions<Db>(
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
+  fn: string,
+): ResolvedReceiverOptions {
   // Fail at start-up, not on the first delivery, when the secret is not configured.
   checkSecret(options.secret, fn);
   const maxEventAge = checkMaxEventAge(options.maxEventAge, fn);
+  const inbox = checkInbox(options, maxEventAge, fn);
   const retention = maxEventAge + MAX_CLOCK_SKEW_MS;
   // The default store remembers ids exactly as long as the freshness check accepts their events.
   const store = options.store ?? createMemoryDedupStore(Number.isFinite(retention) ? { ttlMs: retention } : {});
@@ -210,5 +253,6 @@ export function resolveOptions<Db>(options: WebhookReceiverOptions<Db>, fn: stri
       options.onRejected ??
       rejectionWarnings(logger ? (message, fields) => logger.warn(message, fields) : (message) => console.warn(message)),
     logger,
+    inbox,
   };
 }

@@ -13,6 +13,8 @@ import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
  */
 export type WebhookOutcome =
   | 'processed'
+  /** Stored in the receiver's `inbox`, to be processed from there (200). */
+  | 'stored'
   | 'duplicate'
   | 'in_progress'
   | 'invalid_signature'
@@ -58,6 +60,7 @@ export interface WebhookReceiverResult {
 
 const STATUS: Readonly<Record<WebhookOutcome, number>> = {
   processed: 200,
+  stored: 200,
   duplicate: 200,
   in_progress: 503,
   invalid_signature: 401,
@@ -98,7 +101,7 @@ const OK_BODY = '{"received":true}';
 const DUPLICATE_BODY = '{"received":true,"duplicate":true}';
 
 function bodyOf(outcome: WebhookOutcome, message?: string, code?: WebhookVerificationErrorCode): string {
-  if (outcome === 'processed') return OK_BODY;
+  if (outcome === 'processed' || outcome === 'stored') return OK_BODY;
   if (outcome === 'duplicate') return DUPLICATE_BODY;
   return JSON.stringify({
     error: outcome,

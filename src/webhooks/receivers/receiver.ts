@@ -9,7 +9,13 @@ import type { ConstructWebhookEventOptions } from '../events/freshness.js';
 import type { WebhookPayload, WebhookSecret, WebhookSignatureHeader } from '../inputs.js';
 import { withLeaseRenewal } from './lease-renewal.js';
 import { logNotRun } from './receiver-logger.js';
-import { type ResolvedReceiverOptions, resolveOptions, type WebhookReceiverOptions } from './receiver-options.js';
+import {
+  type ResolvedReceiverOptions,
+  resolveOptions,
+  type WebhookInboxReceiverOptions,
+  type WebhookReceiverOptions,
+} from './receiver-options.js';
+import { receiveIntoInbox } from './into-inbox.js';
 import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
 import { isTransactionalStore } from '../stores/transactional-store.js';
 import type { WebhookHandlerContext } from './handler-context.js';
@@ -40,7 +46,7 @@ function byteLength(body: WebhookPayload): number {
 const NO_DB: WebhookHandlerContext = /* @__PURE__ */ Object.freeze({});
 
 function dispatch<Db>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
   event: WebhookEvent | UnknownWebhookEvent,
   context: WebhookHandlerContext<Db> = NO_DB as WebhookHandlerContext<Db>,
 ): unknown {
@@ -91,7 +97,7 @@ function dispatch<Db>(
  * ```
  */
 export function createWebhookReceiver<Db = never>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
 ): (input: WebhookReceiverInput) => Promise<WebhookReceiverResult> {
   const receive = receiverFor(options, resolveOptions(options, 'createWebhookReceiver'));
   return async (input) => receive(input);
@@ -118,11 +124,11 @@ export type ReceiverAnswer = WebhookReceiverResult | Promise<WebhookReceiverResu
  * Never throws, and the promise it may return never rejects.
  */
 export function receiverFor<Db>(
-  options: WebhookReceiverOptions<Db>,
+  options: WebhookReceiverOptions<Db> | WebhookInboxReceiverOptions,
   resolved: ResolvedReceiverOptions,
   construct: ConstructEvent = constructWebhookEventAsync,
 ): (input: WebhookReceiverInput) => ReceiverAnswer {
-  const { store, onError } = resolved;
+  const { store, onError, inbox } = resolved;
   const constructOptions: ConstructWebhookEventOptions = { maxEventAge: resolved.maxEventAge };
 
   function rejected(error: WebhookVerificationError): WebhookReceiverResult {
@@ -148,7 +154,9 @@ export function receiverFor<Db>(
     return respond('store_error', undefined, event);
   }
 
-  function claimed(event: WebhookEvent | UnknownWebhookEvent): ReceiverAnswer {
+  function claimed(event: WebhookEvent | UnknownWebhookEvent, body: WebhookPayload): ReceiverAnswer {
+    // An inbox stores the event and the answer follows at once; the handlers run from the inbox.
+    if (inbox !== undefined) return receiveIntoInbox(inbox, event, body, onError);
     // A transactional store records the id in the handler's own transaction: no claim, no lease.
     if (isTransactionalStore(store)) {
       return receiveInTransaction(store, event, onError, (db) => dispatch(options, event, { db } as WebhookHandlerContext<Db>));
@@ -215,6 +223,8 @@ export function receiverFor<Db>(
     } catch (error) {
       return notConstructed(error);
     }
-    return isThenable(constructed) ? constructed.then(claimed, notConstructed) : claimed(constructed);
+    return isThenable(constructed)
+      ? constructed.then((event) => claimed(event, body), notConstructed)
+      : claimed(constructed, body);
   };
 }

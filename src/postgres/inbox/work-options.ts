@@ -1,0 +1,115 @@
+// What `inbox.work()` takes and returns: the handlers, their context, and the worker.
+import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf, WebhookEventType } from '../../webhooks/index.js';
+
+/**
+ * The second argument of an inbox handler: `db`, the transaction the event's `done` mark commits
+ * in (write through it and your writes commit with the mark, or neither does; it refuses `COMMIT`,
+ * `ROLLBACK`, `release()` and any use after the handler settled; savepoints are fine), and
+ * `attempt`, 1 on the first run, 2 on the first retry, and so on.
+ *
+ * @typeParam Db - The pool's connection type (`pg`'s `PoolClient`).
+ *
+ * @example
+ * ```ts
+ * import type { WebhookInboxContext } from 'credit-platform/postgres';
+ * import type { PoolClient } from 'pg';
+ *
+ * async function credit(context: WebhookInboxContext<PoolClient>, account: string, amount: string) {
+ *   if (context.attempt > 1) console.info('retrying', account);
+ *   await context.db.query('UPDATE ledger SET balance = balance + $2 WHERE account = $1', [account, amount]);
+ * }
+ * ```
+ */
+export interface WebhookInboxContext<Db> {
+  /** The event's transaction: its writes commit with the event's `done` mark. */
+  readonly db: Db;
+  /** Which run this is: 1, then 2 on the first retry, up to `maxAttempts`. */
+  readonly attempt: number;
+}
+
+/**
+ * A handler per known event type, as for the receivers' `on`, with a {@link WebhookInboxContext}.
+ * An event whose type has no handler is marked `done` without running anything.
+ *
+ * @typeParam Db - The pool's connection type.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookInboxHandlers } from 'credit-platform/postgres';
+ * import type { PoolClient } from 'pg';
+ *
+ * const on: WebhookInboxHandlers<PoolClient> = {
+ *   'deposit.created': async (event, { db }) => {
+ *     await db.query('INSERT INTO ledger (deposit_id, amount) VALUES ($1, $2)', [event.data.depositId, event.data.amount]);
+ *   },
+ * };
+ * ```
+ */
+export type WebhookInboxHandlers<Db> = {
+  readonly [T in WebhookEventType]?: (event: WebhookEventOf<T>, context: WebhookInboxContext<Db>) => unknown;
+};
+
+/**
+ * Options of `inbox.work()`.
+ *
+ * @typeParam Db - The pool's connection type.
+ *
+ * @example
+ * ```ts
+ * import type { WebhookInboxWorkOptions } from 'credit-platform/postgres';
+ * import type { PoolClient } from 'pg';
+ *
+ * const options: WebhookInboxWorkOptions<PoolClient> = {
+ *   on: { 'payment.received': async (event, { db }) => { await db.query('SELECT 1'); } },
+ *   concurrency: 4,
+ *   orderKey: (event) => (event.type === 'payment.received' ? String(event.data.loanId) : undefined),
+ *   onError: (error, event) => console.error('webhook event failed', event.id, error),
+ * };
+ * ```
+ */
+export interface WebhookInboxWorkOptions<Db> {
+  /** Handlers per event type. */
+  readonly on?: WebhookInboxHandlers<Db>;
+  /** Called for event types this SDK version does not know; without it they are marked `done`. */
+  readonly onUnknownEvent?: (event: UnknownWebhookEvent, context: WebhookInboxContext<Db>) => unknown;
+  /** How many events this worker runs at once, each in its own transaction (one pool connection each). Default 1. */
+  readonly concurrency?: number;
+  /** Aborting it stops the worker as `stop()` does. */
+  readonly signal?: AbortSignal;
+  /**
+   * Events with the same key run one at a time, in the order of their signed `timestamp` (then
+   * their id), across every worker process on the inbox: an event is not started while an earlier
+   * one of its key is pending (waiting for a retry included). A `dead` event no longer holds its
+   * key back. `undefined` (or no `orderKey`): the event runs whenever a worker is free. Give every
+   * worker on one inbox the same function: each event's key is computed once and stored.
+   */
+  readonly orderKey?: (event: WebhookEvent | UnknownWebhookEvent) => string | undefined;
+  /**
+   * Told about each failed attempt (the handler threw, or its transaction did not commit; the event
+   * is retried later or, after `maxAttempts`, `dead`), and about failures of the worker itself
+   * (the database unreachable: it keeps trying). Default: `console.error`.
+   */
+  readonly onError?: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
+  /** How long an idle worker waits before looking for due events again, in ms. Default 1 000. */
+  readonly pollIntervalMs?: number;
+}
+
+/**
+ * A running worker, from `inbox.work()`.
+ *
+ * @example
+ * ```ts
+ * import { createPostgresWebhookInbox } from 'credit-platform/postgres';
+ * import { Pool } from 'pg';
+ *
+ * const worker = createPostgresWebhookInbox(new Pool()).work({ on: {} });
+ * process.once('SIGTERM', () => void worker.stop());
+ * ```
+ */
+export interface WebhookInboxWorker {
+  /**
+   * Claims no more events, lets the handlers in hand finish and commit (or fail and be scheduled
+   * again), and resolves once they have. Calling it again returns the same promise.
+   */
+  stop(): Promise<void>;
+}
