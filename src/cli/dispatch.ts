@@ -6,6 +6,7 @@ import { fake } from './commands/fake.js';
 import { type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, printLine } from './io.js';
 import { printable } from './output/terminal-text.js';
 import { transactionsExport } from './commands/transactions-export.js';
+import { webhooksInbox } from './commands/webhooks-inbox.js';
 import { webhooksSend } from './commands/webhooks-send.js';
 import { webhooksStatus } from './commands/webhooks-status.js';
 import { webhooksTrigger } from './commands/webhooks-trigger.js';
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   webhooksVerify,
   webhooksTrigger,
   webhooksStatus,
+  webhooksInbox,
   fake,
   transactionsExport,
 ];

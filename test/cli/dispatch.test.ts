@@ -13,6 +13,7 @@ describe('credit-platform (dispatch)', () => {
       'webhooks verify',
       'webhooks trigger',
       'webhooks status',
+      'webhooks inbox',
       'fake',
       'transactions export',
     ]);
@@ -82,7 +83,7 @@ describe('credit-platform (dispatch)', () => {
       code: 2,
       stdout: '',
       stderr:
-        'unknown command webhooks zzzzzz (webhooks send, webhooks verify, webhooks trigger, webhooks status)\nRun `credit-platform --help` for usage.\n',
+        'unknown command webhooks zzzzzz (webhooks send, webhooks verify, webhooks trigger, webhooks status, webhooks inbox)\nRun `credit-platform --help` for usage.\n',
     });
   });
 });

@@ -60,7 +60,7 @@ describe('the catch-up recipe of the webhooks guide', () => {
     const deposit = async (amount: string) => {
       const tx = fake.admin.addTransaction(fake.accountId, { type: 'deposit', status: 'confirmed', amount });
       await fake.admin.emit('deposit.created', { amount, transactionHash: tx.transactionHash });
-      return tx.transactionHash;
+      return tx.transactionHash as string;
     };
     const every: string[] = [];
 
@@ -108,7 +108,7 @@ describe('the catch-up recipe of the webhooks guide', () => {
     // Inactive 15 h after `start`: the span reaches back to `start`, not to `old`.
     const result = await catchUpDeposits(client, ledger, new Date(start + 15 * HOUR));
     expect(result).toEqual({ checked: 1, credited: 1 });
-    expect([...credits]).toEqual([[kept.transactionHash, '5.00']]);
-    expect(credits.has(old.transactionHash)).toBe(false);
+    expect([...credits]).toEqual([[kept.transactionHash as string, '5.00']]);
+    expect(credits.has(old.transactionHash as string)).toBe(false);
   });
 });
