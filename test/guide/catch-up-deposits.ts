@@ -35,3 +35,20 @@ export async function catchUpDeposits(
   }
   return { checked, credited };
 }
+
+/**
+ * The ledger in PostgreSQL (`db`: a `pg` Pool or client), one row per deposit hash:
+ * CREATE TABLE ledger (transaction_hash text PRIMARY KEY, token text NOT NULL, amount numeric NOT NULL);
+ * The inbox worker credits through the same statement, so a deposit is credited once whichever comes first.
+ */
+export function postgresLedger(db: { query(text: string, values: unknown[]): Promise<{ rowCount: number | null }> }): Ledger {
+  return {
+    async creditDeposit({ transactionHash, token, amount }) {
+      const { rowCount } = await db.query(
+        'INSERT INTO ledger (transaction_hash, token, amount) VALUES ($1, $2, $3) ON CONFLICT (transaction_hash) DO NOTHING',
+        [transactionHash, token, amount],
+      );
+      return rowCount === 1;
+    },
+  };
+}
