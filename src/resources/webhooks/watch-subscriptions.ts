@@ -57,7 +57,7 @@ export interface WebhookSubscriptionWatch {
  *
  * @example
  * ```ts
- * const source: WebhookSubscriptionSource = new CreditPlatform({ apiKey, baseUrl });
+ * const source: WebhookSubscriptionSource = new CreditPlatform({ apiKey: process.env.CREDIT_PLATFORM_API_KEY });
  * ```
  */
 export interface WebhookSubscriptionSource {
