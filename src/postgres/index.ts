@@ -23,3 +23,5 @@ export type {
   WebhookInboxWorkOptions,
 } from './inbox/work-options.js';
 export type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './inbox/listing.js';
+export { PostgresWebhookStoreError, type PostgresWebhookStoreFailure } from './postgres-webhook-store-error.js';
+export { type TransactionClientRefusal, TransactionClientError } from './transaction-client-error.js';

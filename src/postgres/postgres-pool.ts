@@ -8,10 +8,15 @@
  * @example
  * ```ts
  * import type { PostgresQueryResult } from 'credit-platform/postgres';
- * const result: PostgresQueryResult = { rowCount: 1, rows: [] };
+ * const result: PostgresQueryResult = { command: 'INSERT', rowCount: 1, rows: [] };
  * ```
  */
 export interface PostgresQueryResult {
+  /**
+   * The command tag PostgreSQL answered (`'INSERT'`, `'COMMIT'`, …). The store reads it after
+   * COMMIT: an aborted transaction answers `'ROLLBACK'`, without an error.
+   */
+  readonly command: string;
   /** Rows inserted or deleted (`null` for statements that report none). */
   readonly rowCount: number | null;
   /** The rows returned. */

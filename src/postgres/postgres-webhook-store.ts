@@ -3,7 +3,10 @@
 import type { Logger } from '../core/types.js';
 import { ConfigurationError } from '../errors/index.js';
 import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome } from '../webhooks/index.js';
-import type { PostgresPool, PostgresPoolClient } from './postgres-pool.js';
+import { guardTransactionClient } from './guarded-client.js';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
+import { PostgresWebhookStoreError } from './postgres-webhook-store-error.js';
+import { storedEventId } from './stored-event-id.js';
 import { DEFAULT_TABLE, SET_LOCK_WAIT, type WebhookTable, webhookTable } from './webhook-table.js';
 
 // A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min
@@ -180,32 +183,46 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
       logger.warn('credit-platform: an idle PostgreSQL connection failed', { error: messageOf(error) }),
     );
   }
-  const ready = tableCreator(pool, table, options.createTable !== false);
+  const ready = tableCreator(pool, table, options.createTable !== false, logger);
   const purger = purgeScheduler(purgeIntervalMs, () => store.purge(), logger);
 
   const store: PostgresWebhookStore<Client> = {
     retentionMs,
     async transaction(eventId, handle): Promise<WebhookTransactionOutcome> {
       await ready();
-      const outcome = await inTransaction(pool, async (client) => {
-        // Waits on another attempt's uncommitted id for lockWaitMs at most; the handler's own
+      const key = storedEventId(eventId);
+      const outcome = await inTransaction(pool, table, async (client) => {
+        // Waits on a lock held by another session for lockWaitMs at most; the handler's own
         // statements then run with the connection's usual lock_timeout.
         const { rows: set } = await client.query(SET_LOCK_WAIT, [lockWait]);
+        // The table's lock first, on its own: a timeout there is a locked table (a 503 the
+        // operator hears about), and the insert's only wait left is on an attempt holding the id.
+        try {
+          await client.query(table.lockForInsert);
+        } catch (error) {
+          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw tableLocked(table, lockWait, error);
+          throw error;
+        }
         let inserted: boolean;
         try {
-          const { rows } = await client.query(table.insertThenRestore, [eventId, (set[0] as { previous: string }).previous]);
+          const { rows } = await client.query(table.insertThenRestore, [key, (set[0] as { previous: string }).previous]);
           const count = (rows[0] as { inserted?: unknown } | undefined)?.inserted;
           // A reply it cannot read is a failure (503, retried), never a duplicate acknowledged unrun.
           if (count !== 0 && count !== 1)
             throw new Error('credit-platform: the insert of the event id did not answer one row with `inserted` 0 or 1.');
           inserted = count === 1;
         } catch (error) {
-          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return 'in_progress';
+          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { outcome: 'in_progress' };
           throw error;
         }
-        if (!inserted) return 'duplicate';
-        await handle(client);
-        return 'processed';
+        if (!inserted) return { outcome: 'duplicate' };
+        const guarded = guardTransactionClient(client);
+        try {
+          await handle(guarded.db);
+        } finally {
+          guarded.settle();
+        }
+        return { outcome: 'processed', failure: guarded.firstFailure() };
       });
       if (outcome === 'processed') purger.due();
       return outcome;
@@ -216,24 +233,32 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
     },
     async claim(eventId) {
       await ready();
-      return (await pool.query(table.insert, [eventId])).rowCount === 1 ? 'claimed' : 'completed';
+      return (await pool.query(table.insert, [storedEventId(eventId)])).rowCount === 1 ? 'claimed' : 'completed';
     },
     async complete() {},
     async release(eventId) {
       await ready();
-      await pool.query(table.remove, [eventId]);
+      await pool.query(table.remove, [storedEventId(eventId)]);
     },
   };
   return store;
 }
 
+/** What the work inside the transaction decided, and the first statement of the handler's that failed. */
+interface Decided {
+  readonly outcome: WebhookTransactionOutcome;
+  readonly failure?: { readonly error: unknown } | undefined;
+}
+
 /**
- * Runs `work` in a transaction on a connection of its own: COMMIT when it resolves anything but
- * `in_progress`/`duplicate` (those roll back: nothing was written), ROLLBACK when it throws.
+ * Runs `work` in a transaction on a connection of its own: COMMIT when it resolves `processed`
+ * (and checks that PostgreSQL did commit), ROLLBACK when it resolves anything else (nothing was
+ * written) or throws.
  */
 async function inTransaction<Client extends PostgresPoolClient>(
   pool: PostgresPool<Client>,
-  work: (client: Client) => Promise<WebhookTransactionOutcome>,
+  table: WebhookTable,
+  work: (client: Client) => Promise<Decided>,
 ): Promise<WebhookTransactionOutcome> {
   const client = await pool.connect();
   // A checked-out connection that fails emits 'error'; unheard, that would end the process. The
@@ -244,25 +269,39 @@ async function inTransaction<Client extends PostgresPoolClient>(
   };
   client.on('error', onError);
   // The handler's own failure leaves a healthy connection once rolled back; any other does not.
-  let rolledBack = false;
+  let healthy = false;
   try {
     await client.query('BEGIN');
-    let outcome: WebhookTransactionOutcome;
+    let decided: Decided;
     try {
-      outcome = await work(client);
+      decided = await work(client);
     } catch (error) {
       await client.query('ROLLBACK').then(
         () => {
-          rolledBack = true;
+          healthy = true;
         },
         () => undefined,
       );
       throw error;
     }
-    await client.query(outcome === 'processed' ? 'COMMIT' : 'ROLLBACK');
-    return outcome;
+    if (decided.outcome !== 'processed') {
+      await client.query('ROLLBACK');
+      return decided.outcome;
+    }
+    let answer: PostgresQueryResult;
+    try {
+      answer = await client.query('COMMIT');
+    } catch (error) {
+      throw commitFailed(error);
+    }
+    // An aborted transaction answers COMMIT with ROLLBACK, and no error: it is over, healthy.
+    if (answer.command !== 'COMMIT') {
+      healthy = true;
+      throw notCommitted(table, answer.command, decided.failure);
+    }
+    return 'processed';
   } catch (error) {
-    if (!rolledBack) broken ??= error instanceof Error ? error : new Error(messageOf(error));
+    if (!healthy) broken ??= error instanceof Error ? error : new Error(messageOf(error));
     throw error;
   } finally {
     client.removeListener('error', onError);
@@ -271,32 +310,124 @@ async function inTransaction<Client extends PostgresPoolClient>(
   }
 }
 
-/** Creates the table once per store, under an advisory lock (concurrent CREATE IF NOT EXISTS can collide). */
-function tableCreator(pool: PostgresPool<PostgresPoolClient>, table: WebhookTable, enabled: boolean): () => Promise<void> {
+/** What PostgreSQL said, for a message: its text and SQLSTATE, never the statement or its values. */
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  return `${messageOf(error)}${typeof code === 'string' ? ` (SQLSTATE ${code})` : ''}`;
+}
+
+const SAVEPOINT_FIX =
+  'A statement that may fail must not leave the transaction aborted: run it inside a SAVEPOINT and ' +
+  '`ROLLBACK TO SAVEPOINT` when it fails, or write it so that it does not fail (`INSERT ... ON CONFLICT DO NOTHING` ' +
+  'instead of catching a unique violation, 23505); or let the error out of the handler (500, retried).';
+
+function notCommitted(table: WebhookTable, command: string | undefined, failure: { readonly error: unknown } | undefined) {
+  const cause = failure
+    ? `a statement of the handler failed (${describe(failure.error)}) and the handler went on`
+    : 'a statement in the transaction failed and the handler went on';
+  return new PostgresWebhookStoreError(
+    'not_committed',
+    `credit-platform: PostgreSQL did not commit the delivery (COMMIT answered ${command ?? 'nothing'}): ${cause}, which ` +
+      `aborts the whole transaction, so neither the handler's writes nor the event id (table ${table.name}) were kept. ` +
+      `Answered 503: nothing acknowledged, and the service's retry runs the handler again. ${SAVEPOINT_FIX}`,
+    failure ? { cause: failure.error } : undefined,
+  );
+}
+
+function commitFailed(error: unknown) {
+  return new PostgresWebhookStoreError(
+    'commit_failed',
+    `credit-platform: COMMIT of the delivery failed: ${describe(error)}. Nothing was acknowledged (503); the ` +
+      "service's retry runs the handler again, or finds the event done if the commit did reach the disk. A deferred " +
+      "constraint or a serialization failure fails at COMMIT: check the handler's writes against them.",
+    { cause: error },
+  );
+}
+
+function tableLocked(table: WebhookTable, wait: string, error: unknown) {
+  return new PostgresWebhookStoreError(
+    'table_locked',
+    `credit-platform: the webhook table ${table.name} stayed locked by another session for ${wait} (lockWaitMs), so ` +
+      'the delivery did not start: nothing ran and nothing was acknowledged (503, retried). A migration, an ALTER ' +
+      'TABLE, a CREATE INDEX without CONCURRENTLY or a LOCK TABLE holds it: find it in pg_locks and pg_stat_activity.',
+    { cause: error },
+  );
+}
+
+// The creation statements wait this long for the table's lock, then give up: a CREATE INDEX that
+// waited longer would queue every delivery behind it, in every process.
+const CREATE_LOCK_WAIT = '200ms';
+// How long a process waits for another one creating the same table (the advisory lock).
+const CREATOR_WAIT = '5s';
+
+/**
+ * Creates the table and its index once per store, only when the catalog says they are missing,
+ * under an advisory lock (concurrent CREATE IF NOT EXISTS can collide) and a short lock_timeout.
+ * A missing index that cannot get its lock in time is left for later (a warning): deliveries do
+ * not need it, only the purge does.
+ */
+function tableCreator(
+  pool: PostgresPool<PostgresPoolClient>,
+  table: WebhookTable,
+  enabled: boolean,
+  logger: Pick<Logger, 'warn'>,
+): () => Promise<void> {
   let created: Promise<void> | undefined;
+  const create = async () => {
+    const seen = await missingIn(pool, table);
+    if (!seen.table && !seen.index) return;
+    const client = await pool.connect();
+    let failed: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query("SELECT set_config('lock_timeout', $1, true)", [CREATOR_WAIT]);
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [table.lockKey]);
+      await client.query("SELECT set_config('lock_timeout', $1, true)", [CREATE_LOCK_WAIT]);
+      const [createTable, createIndex] = table.create as [string, string];
+      const absent = await missingIn(client, table);
+      if (absent.table) await client.query(createTable);
+      if (absent.index) {
+        try {
+          await client.query(createIndex);
+        } catch (error) {
+          if (absent.table || (error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
+          await client.query('ROLLBACK');
+          logger.warn(
+            `credit-platform: the index on received_at of ${table.name} is missing and its table is busy; not created, ` +
+              'so as not to hold deliveries up. Create it with CREATE INDEX CONCURRENTLY (the webhooks guide has the SQL).',
+            { error: messageOf(error) },
+          );
+          return;
+        }
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      failed = error instanceof Error ? error : new Error(messageOf(error));
+      throw error;
+    } finally {
+      client.release(failed);
+    }
+  };
   return () => {
     if (!enabled) return Promise.resolve();
-    created ??= (async () => {
-      const client = await pool.connect();
-      let failed: Error | undefined;
-      try {
-        await client.query('BEGIN');
-        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [table.lockKey]);
-        for (const statement of table.create) await client.query(statement);
-        await client.query('COMMIT');
-      } catch (error) {
-        failed = error instanceof Error ? error : new Error(messageOf(error));
-        throw error;
-      } finally {
-        client.release(failed);
-      }
-    })().catch((error: unknown) => {
+    created ??= create().catch((error: unknown) => {
       // The next delivery tries again (this one is answered 503).
       created = undefined;
       throw error;
     });
     return created;
   };
+}
+
+/** Which of the table and its index the catalog lacks. */
+async function missingIn(
+  client: Pick<PostgresPoolClient, 'query'>,
+  table: WebhookTable,
+): Promise<{ table: boolean; index: boolean }> {
+  const row = (await client.query(table.exists, [table.quoted])).rows[0] as
+    | { table_exists?: unknown; index_exists?: unknown }
+    | undefined;
+  return { table: row?.table_exists !== true, index: row?.index_exists !== true };
 }
 
 /**

@@ -20,8 +20,20 @@ export const SET_LOCK_WAIT =
 export interface WebhookTable {
   /** The name as given, for messages. */
   readonly name: string;
+  /**
+   * `$1` the quoted name: one row, `table_exists` and `index_exists` (an index whose first column
+   * is `received_at`, whatever its name). Reads the catalog only: it takes no lock on the table.
+   */
+  readonly exists: string;
   /** Creates the table and its index if absent; run under the advisory lock `lockKey`. */
   readonly create: readonly string[];
+  /** `$1` the quoted name, for {@link WebhookTable.exists}. */
+  readonly quoted: string;
+  /**
+   * Takes the lock an insert needs, under the delivery's lock wait, before the insert: a lock
+   * timeout here means the table is locked (DDL, a migration), not that the id is held.
+   */
+  readonly lockForInsert: string;
   /** The advisory-lock key (a parameter of `pg_advisory_xact_lock(hashtext($1))`) that serialises creation. */
   readonly lockKey: string;
   /** `$1` event id; one row inserted, or none when the id is there. */
@@ -55,6 +67,10 @@ export function webhookTable(name: unknown, fn: string): WebhookTable {
   const quoted = parts.map((part) => `"${part}"`).join('.');
   return {
     name: text,
+    quoted,
+    exists:
+      "SELECT to_regclass($1) IS NOT NULL AS table_exists, EXISTS (SELECT 1 FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE i.indrelid = to_regclass($1) AND a.attname = 'received_at') AS index_exists",
+    lockForInsert: `LOCK TABLE ${quoted} IN ROW EXCLUSIVE MODE`,
     create: [
       `CREATE TABLE IF NOT EXISTS ${quoted} (event_id text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`,
       `CREATE INDEX IF NOT EXISTS "${table}_received_at" ON ${quoted} (received_at)`,

@@ -12,6 +12,7 @@ import {
   type PostgresPool,
   type PostgresPoolClient,
   type PostgresQueryResult,
+  PostgresWebhookStoreError,
   type PostgresWebhookStoreOptions,
 } from '../../src/postgres/index.js';
 import { SET_LOCK_WAIT } from '../../src/postgres/webhook-table.js';
@@ -393,6 +394,9 @@ function label(text: string): Label {
   if (text === SET_LOCK_WAIT) return 'lock wait';
   if (text.startsWith('WITH inserted')) return 'insert id';
   if (text.startsWith('SELECT pg_advisory_xact_lock')) return 'lock table';
+  if (text.startsWith("SELECT set_config('lock_timeout'")) return 'set lock timeout';
+  if (text.startsWith('SELECT to_regclass')) return 'exists';
+  if (text.startsWith('LOCK TABLE')) return 'lock for insert';
   if (text.startsWith('CREATE TABLE')) return 'create table';
   if (text.startsWith('CREATE INDEX')) return 'create index';
   if (text.startsWith('INSERT INTO')) return 'insert';
@@ -403,13 +407,18 @@ function label(text: string): Label {
 
 type Answer = (statement: Label, values: readonly unknown[]) => PostgresQueryResult | Promise<PostgresQueryResult>;
 
-const ok = (rows: unknown[] = [], rowCount: number | null = rows.length): PostgresQueryResult => ({ rows, rowCount });
+const ok = (rows: unknown[] = [], rowCount: number | null = rows.length, command = 'SELECT'): PostgresQueryResult => ({
+  command,
+  rows,
+  rowCount,
+});
 
-/** Answers every statement as PostgreSQL would when all goes well: the id is new. */
+/** Answers every statement as PostgreSQL would when all goes well: the id is new, the table missing. */
 const fine: Answer = (statement) => {
   if (statement === 'lock wait') return ok([{ previous: '0' }]);
   if (statement === 'insert id') return ok([{ inserted: 1 }]);
-  return ok();
+  if (statement === 'exists') return ok([{ table_exists: false, index_exists: false }]);
+  return ok([], null, statement);
 };
 
 /** `fine`, except for `statement`, which `fails`. */
@@ -455,7 +464,11 @@ function storeOn(fake: ReturnType<typeof fakePool>, options: PostgresWebhookStor
   return createPostgresWebhookStore(fake.pool, { createTable: false, purgeIntervalMs: Number.POSITIVE_INFINITY, ...options });
 }
 
-const TRANSACTION = ['connect', 'BEGIN', 'lock wait', 'insert id'];
+const COMMIT_FAILED_TAIL =
+  "Nothing was acknowledged (503); the service's retry runs the handler again, or finds the event done if the commit did " +
+  "reach the disk. A deferred constraint or a serialization failure fails at COMMIT: check the handler's writes against them.";
+
+const TRANSACTION = ['connect', 'BEGIN', 'lock wait', 'lock for insert', 'insert id'];
 
 describe('createPostgresWebhookStore: its transaction, statement by statement', () => {
   it('runs the handler between inserting the id and COMMIT, and returns a healthy connection', async () => {
@@ -467,7 +480,10 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
     });
     expect(outcome).toBe('processed');
     expect(fake.log).toEqual([...TRANSACTION, 'handler', 'COMMIT', 'healthy']);
-    expect(handled).toEqual([fake.clients[0]]);
+    // The handler gets the guarded view of the transaction's connection, never the connection.
+    expect(handled).toHaveLength(1);
+    expect(handled[0]).not.toBe(fake.clients[0]);
+    expect((await captureError(() => (handled[0] as PostgresPoolClient).release())).name).toBe('TransactionClientError');
     expect(fake.values.get('lock wait')).toEqual(['1234ms']);
     // The id, and the lock_timeout the connection had, to put back once the id is in.
     expect(fake.values.get('insert id')).toEqual(['evt_1', '0']);
@@ -484,6 +500,43 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
     expect(await storeOn(held).transaction('evt_1', handler)).toBe('in_progress');
     expect(held.log).toEqual([...TRANSACTION, 'ROLLBACK', 'healthy']);
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('fails with table_locked, not in_progress, when the table’s lock (not the id) outlasts lockWaitMs', async () => {
+    const locked = Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+    const fake = fakePool(failing('lock for insert', locked));
+    const handler = vi.fn();
+    const error = await captureError(storeOn(fake, { lockWaitMs: 250 }).transaction('evt_1', handler));
+    expect(error).toBeInstanceOf(PostgresWebhookStoreError);
+    expect((error as PostgresWebhookStoreError).reason).toBe('table_locked');
+    expect(error.cause).toBe(locked);
+    expect(error.message).toBe(
+      'credit-platform: the webhook table credit_platform_webhook_events stayed locked by another session for 250ms ' +
+        '(lockWaitMs), so the delivery did not start: nothing ran and nothing was acknowledged (503, retried). A ' +
+        'migration, an ALTER TABLE, a CREATE INDEX without CONCURRENTLY or a LOCK TABLE holds it: find it in pg_locks and pg_stat_activity.',
+    );
+    expect(fake.log).toEqual(['connect', 'BEGIN', 'lock wait', 'lock for insert', 'ROLLBACK', 'healthy']);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('fails with not_committed when COMMIT answers ROLLBACK, naming the statement that failed, on a healthy connection', async () => {
+    const duplicate = Object.assign(new Error('duplicate key value violates unique constraint "notes_pkey"'), { code: '23505' });
+    const fake = fakePool((s, v) => {
+      if (s === 'insert') return Promise.reject(duplicate);
+      return s === 'COMMIT' ? ok([], null, 'ROLLBACK') : fine(s, v);
+    });
+    const error = await captureError(
+      storeOn(fake).transaction('evt_1', async (db) => {
+        await (db as PostgresPoolClient).query('INSERT INTO notes VALUES (1)').catch(() => undefined);
+      }),
+    );
+    expect(error).toBeInstanceOf(PostgresWebhookStoreError);
+    expect((error as PostgresWebhookStoreError).reason).toBe('not_committed');
+    expect(error.cause).toBe(duplicate);
+    expect(error.message).toMatch(
+      /^credit-platform: PostgreSQL did not commit the delivery \(COMMIT answered ROLLBACK\): a statement of the handler failed \(duplicate key value violates unique constraint "notes_pkey" \(SQLSTATE 23505\)\) and the handler went on, which aborts the whole transaction, so neither the handler's writes nor the event id \(table credit_platform_webhook_events\) were kept\. Answered 503: nothing acknowledged, and the service's retry runs the handler again\. A statement that may fail must not leave the transaction aborted: run it inside a SAVEPOINT and `ROLLBACK TO SAVEPOINT` when it fails, or write it so that it does not fail \(`INSERT \.\.\. ON CONFLICT DO NOTHING` instead of catching a unique violation, 23505\); or let the error out of the handler \(500, retried\)\.$/,
+    );
+    expect(fake.log).toEqual([...TRANSACTION, 'insert', 'COMMIT', 'healthy']);
   });
 
   it('passes on any other failure of the insert, rolled back', async () => {
@@ -526,7 +579,15 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
       [failing('BEGIN'), false, ['connect', 'BEGIN', 'closed: BEGIN failed']],
       [failing('BEGIN', 'a string'), false, ['connect', 'BEGIN', 'closed: a string']],
       [failing('lock wait'), false, ['connect', 'BEGIN', 'lock wait', 'ROLLBACK', 'healthy']],
-      [failing('COMMIT'), false, [...TRANSACTION, 'COMMIT', 'closed: COMMIT failed']],
+      [
+        failing('COMMIT'),
+        false,
+        [
+          ...TRANSACTION,
+          'COMMIT',
+          'closed: credit-platform: COMMIT of the delivery failed: COMMIT failed. ' + COMMIT_FAILED_TAIL,
+        ],
+      ],
       [failing('ROLLBACK'), true, [...TRANSACTION, 'ROLLBACK', 'closed: handler failed']],
     ];
     for (const [answer, handlerFails, log] of cases) {
@@ -553,14 +614,27 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
   });
 });
 
+/** What creating the table sends after the catalog said it is missing. */
+const CREATION = [
+  'connect',
+  'BEGIN',
+  'set lock timeout',
+  'lock table',
+  'set lock timeout',
+  'exists',
+  'create table',
+  'create index',
+];
+
 describe('createPostgresWebhookStore: the table', () => {
   it('is created once, under the advisory lock, before the first statement on it', async () => {
     const fake = fakePool();
     const store = createPostgresWebhookStore(fake.pool, { table: 'billing.events', purgeIntervalMs: Number.POSITIVE_INFINITY });
     await Promise.all([store.claim('evt_1'), store.transaction('evt_2', async () => undefined)]);
     await store.release('evt_1');
-    expect(fake.log.slice(0, 7)).toEqual(['connect', 'BEGIN', 'lock table', 'create table', 'create index', 'COMMIT', 'healthy']);
+    expect(fake.log.slice(0, 11)).toEqual(['exists', ...CREATION, 'COMMIT', 'healthy']);
     expect(fake.values.get('lock table')).toEqual(['credit-platform:billing.events']);
+    expect(fake.values.get('exists')).toEqual(['"billing"."events"']);
     expect(fake.log.filter((entry) => entry === 'create table')).toHaveLength(1);
   });
 
@@ -569,19 +643,48 @@ describe('createPostgresWebhookStore: the table', () => {
     const fake = fakePool((s, v) => (s === 'create table' && fail ? Promise.reject(new Error('disk full')) : fine(s, v)));
     const store = createPostgresWebhookStore(fake.pool, { purgeIntervalMs: Number.POSITIVE_INFINITY });
     expect((await captureError(store.claim('evt_1'))).message).toBe('disk full');
-    expect(fake.log).toEqual(['connect', 'BEGIN', 'lock table', 'create table', 'closed: disk full']);
+    expect(fake.log).toEqual(['exists', ...CREATION.slice(0, -1), 'closed: disk full']);
     fail = false;
     expect(await store.claim('evt_1')).toBe('completed'); // rowCount 0 from the stand-in
-    expect(fake.log.slice(5)).toEqual([
+    expect(fake.log.slice(9)).toEqual(['exists', ...CREATION, 'COMMIT', 'healthy', 'insert']);
+  });
+
+  it('is not touched when the catalog has the table and an index on received_at: no transaction, no lock', async () => {
+    const fake = fakePool((s, v) => (s === 'exists' ? ok([{ table_exists: true, index_exists: true }]) : fine(s, v)));
+    const store = createPostgresWebhookStore(fake.pool, { purgeIntervalMs: Number.POSITIVE_INFINITY });
+    await store.claim('evt_1');
+    await store.claim('evt_2');
+    expect(fake.log).toEqual(['exists', 'insert', 'insert']);
+  });
+
+  it('gets only its missing index, and gives up on it (a warning, deliveries go on) when the table stays locked', async () => {
+    const locked = Object.assign(new Error('canceling statement due to lock timeout'), { code: '55P03' });
+    const fake = fakePool((s, v) => {
+      if (s === 'exists') return ok([{ table_exists: true, index_exists: false }]);
+      return s === 'create index' ? Promise.reject(locked) : fine(s, v);
+    });
+    const warn = vi.fn();
+    const store = createPostgresWebhookStore(fake.pool, { purgeIntervalMs: Number.POSITIVE_INFINITY, logger: { warn } });
+    expect(await store.claim('evt_1')).toBe('completed');
+    expect(fake.log).toEqual([
+      'exists',
       'connect',
       'BEGIN',
+      'set lock timeout',
       'lock table',
-      'create table',
+      'set lock timeout',
+      'exists',
       'create index',
-      'COMMIT',
+      'ROLLBACK',
       'healthy',
       'insert',
     ]);
+    expect(fake.values.get('set lock timeout')).toEqual(['200ms']);
+    expect(warn).toHaveBeenCalledWith(
+      'credit-platform: the index on received_at of credit_platform_webhook_events is missing and its table is busy; not ' +
+        'created, so as not to hold deliveries up. Create it with CREATE INDEX CONCURRENTLY (the webhooks guide has the SQL).',
+      { error: 'canceling statement due to lock timeout' },
+    );
   });
 
   it('is never created with createTable: false', async () => {

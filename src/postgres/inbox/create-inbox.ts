@@ -3,7 +3,7 @@
 import type { Logger } from '../../core/types.js';
 import { ConfigurationError } from '../../errors/index.js';
 import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
-import { eventKey } from './event-key.js';
+import { storedEventId } from '../stored-event-id.js';
 import { DEFAULT_INBOX_TABLE, inboxTable } from './inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
 import type { PostgresWebhookInboxOptions } from './options.js';
@@ -74,7 +74,7 @@ function messageOf(error: unknown): string {
  * use when missing, unless `createTable` is `false`. `done` events are purged once received more
  * than `retentionMs` ago (default 72 h + 5 min, at most 1 000 per purge, about once an hour by a
  * running worker); `pending` and `dead` events are never purged. An event id longer than 255
- * characters, or holding a NUL or a lone surrogate, is stored under `sha256:<hex>` of it.
+ * UTF-8 bytes, holding a NUL or starting with `sha256:` is stored under `sha256:<hex>` of it.
  *
  * @param pool - A node-postgres (`pg` 8) `Pool`.
  * @param options - Table, creation, attempts, retry delays, retention, logger.
@@ -181,7 +181,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
       // The type is for listings only: a NUL, which text cannot hold, is replaced.
       const type = String(event.type).replaceAll('\0', '\uFFFD');
       const { rowCount } = await pool.query(table.insert, [
-        eventKey(event.id),
+        storedEventId(event.id),
         type,
         Number.isFinite(signedAt) ? signedAt : Date.now(),
         event.body,
@@ -219,7 +219,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
     async replay(target: string | { readonly status: 'dead' }): Promise<number> {
       if (typeof target === 'string') {
         await ready();
-        return (await pool.query(table.replayOne, [eventKey(target)])).rowCount ?? 0;
+        return (await pool.query(table.replayOne, [storedEventId(target)])).rowCount ?? 0;
       }
       if ((target as { status?: unknown } | null)?.status !== 'dead') {
         throw new ConfigurationError(

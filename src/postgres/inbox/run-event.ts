@@ -2,6 +2,7 @@
 // transaction, and commit the handler's writes together with the `done` mark; or roll the handler
 // back to the savepoint and commit the failed attempt instead.
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
+import { guardTransactionClient } from '../guarded-client.js';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from '../postgres-pool.js';
 import { errorText } from './error-text.js';
 import type { InboxTable } from './inbox-table.js';
@@ -49,7 +50,7 @@ function abortedTransaction(cause: unknown): Error {
 
 function notCommitted(result: PostgresQueryResult): Error | undefined {
   // node-postgres reports the command tag: COMMIT on an aborted transaction answers ROLLBACK, no error.
-  const command = (result as { command?: unknown }).command;
+  const { command } = result;
   if (command === 'COMMIT') return undefined;
   return new Error(`credit-platform: COMMIT of the event's transaction answered ${String(command)}: nothing was committed.`);
 }
@@ -81,11 +82,15 @@ export async function runNextEvent<Client extends PostgresPoolClient>(runner: Ev
     let event: WebhookEvent | UnknownWebhookEvent | undefined;
     let failure: { error: unknown } | undefined;
     await client.query(`SAVEPOINT ${SAVEPOINT}`);
+    // The handler's view: no COMMIT, ROLLBACK or release(), nothing once it has settled.
+    const guarded = guardTransactionClient(client);
     try {
       event = storedEvent(row.body);
-      await runner.handle(event, client, attempt);
+      await runner.handle(event, guarded.db, attempt);
     } catch (error) {
       failure = { error };
+    } finally {
+      guarded.settle();
     }
     if (failure === undefined) {
       try {
@@ -93,7 +98,8 @@ export async function runNextEvent<Client extends PostgresPoolClient>(runner: Ev
         await client.query(table.markDone, [row.event_id]);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        failure = { error: code === IN_FAILED_TRANSACTION ? abortedTransaction(error) : error };
+        // The handler's statement that failed (and that it caught) says why, better than ours.
+        failure = { error: code === IN_FAILED_TRANSACTION ? abortedTransaction(guarded.firstFailure()?.error ?? error) : error };
       }
     }
     if (failure === undefined) {
