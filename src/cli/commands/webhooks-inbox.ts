@@ -249,7 +249,11 @@ PostgreSQL. Needs the pg package installed.
 
 ${ACTIONS.map((c) => `  ${c.name.slice(GROUP.length + 1).padEnd(7)} ${c.summary}`).join('\n')}
 
-Run \`credit-platform webhooks inbox <action> --help\` for its options.`;
+Run \`credit-platform webhooks inbox <action> --help\` for its options.
+
+example:
+  export DATABASE_URL=postgres://app@db.internal/app
+  npx credit-platform webhooks inbox stats || npx credit-platform webhooks inbox list --status dead`;
 
 /** `credit-platform webhooks inbox stats|list|replay`: one command of three actions, as the dispatcher finds commands by two words. */
 export const webhooksInbox: Command = {
