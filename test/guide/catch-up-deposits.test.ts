@@ -49,7 +49,11 @@ describe('the catch-up recipe of the webhooks guide', () => {
     });
     // The receivers refuse events signed more than 72 h ago or 5 min ahead by the real clock: the
     // fake's clock starts 17 h ago, so that it ends near now.
-    const fake = createFakeCreditPlatform({ clock: createManualClock(Date.now() - 17 * HOUR), transactions: 0, webhookTransport: receiver });
+    const fake = createFakeCreditPlatform({
+      clock: createManualClock(Date.now() - 17 * HOUR),
+      transactions: 0,
+      webhookTransport: receiver,
+    });
     const client = new CreditPlatform({
       apiKey: fake.apiKey,
       baseUrl: 'https://api.example.test/api/v1',
