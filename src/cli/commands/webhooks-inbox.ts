@@ -38,11 +38,17 @@ function databaseUrl(command: string, values: { 'database-url'?: string }, io: C
 /** The URL and its password (as written and decoded): what no message may show. */
 function secretsOf(url: string): string[] {
   const secrets = [url];
+  let password = '';
   try {
-    const { password } = new URL(url);
-    if (password) secrets.push(password, decodeURIComponent(password));
+    password = new URL(url).password;
   } catch {
     // A connection string that is not a URL (key=value form) is redacted whole.
+  }
+  if (password) secrets.push(password);
+  try {
+    if (password) secrets.push(decodeURIComponent(password));
+  } catch {
+    // A malformed escape: pg reads the password as written.
   }
   return secrets;
 }

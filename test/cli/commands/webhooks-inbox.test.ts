@@ -190,6 +190,9 @@ describe('credit-platform webhooks inbox: the database URL', () => {
         expect(shown).not.toContain('secret');
       }
     }
+    // A password with a malformed escape is still redacted as written.
+    const odd = await inboxCli(['stats'], { DATABASE_URL: 'postgres://app:100%zz-secret@127.0.0.1:1/x' });
+    expect([odd.code, odd.stderr.includes('100%zz-secret')]).toEqual([1, false]);
     // A wrong password on a real server: the server's answer names the user, never the password.
     const wrong = `postgres://postgres:${encodeURIComponent(password)}@${new URL(pg.server.url).host}/postgres`;
     const refused = await inboxCli(['stats'], { DATABASE_URL: wrong });
