@@ -44,12 +44,16 @@ describe('module boundaries of src/webhooks', () => {
         /^node:\w+$/.test(target) ||
         target.startsWith(SRC) ||
         target.startsWith(UTILS) ||
-        target === join(SRC, '../errors/credit-platform-error.js');
+        target === join(SRC, '../errors/credit-platform-error.js') ||
+        // ConfigurationError, for the receivers' option checks: it reaches nothing but the base above.
+        target === join(SRC, '../errors/base.js');
       expect(allowed, `${file} imports ${specifier}`).toBe(true);
     }
     expect(webhooks.some(({ target }) => target.startsWith(UTILS))).toBe(true);
     expect(reached(UTILS).filter(({ target }) => !target.startsWith(UTILS))).toEqual([]);
     expect(specifiersOf(join(SRC, '../errors/credit-platform-error.ts'))).toEqual([]);
+    expect(specifiersOf(join(SRC, '../errors/base.ts')).sort()).toEqual(['./credit-platform-error.js', './error-item.js']);
+    expect(specifiersOf(join(SRC, '../errors/error-item.ts'))).toEqual([]);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 // The receivers' checks of an `inbox` option, at creation: alone (never with handlers or a store),
 // shaped like an inbox, and remembering ids at least as long as the freshness check accepts events.
-import { ConfigurationError } from '../../errors/index.js';
+import { ConfigurationError } from '../../errors/base.js';
 import { hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
 import { isWebhookInbox, type WebhookInbox } from '../stores/webhook-inbox.js';
 
