@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CreditPlatform } from '../../src/index.js';
 import { createFakeCreditPlatform, createManualClock } from '../../src/testing/index.js';
 import { createWebhookHandler } from '../../src/webhooks/index.js';
-import { catchUpDeposits, type Ledger } from './catch-up-deposits.js';
+import { catchUpDeposits, type Ledger } from '../../examples/webhooks/catch-up-deposits.js';
 
 // The webhooks guide's recipe for a subscription that turned inactive, run against the fake: the
 // ledger goes down, six failed attempts turn the subscription inactive, deposits keep coming
@@ -30,7 +30,7 @@ function memoryLedger() {
 
 describe('the catch-up recipe of the webhooks guide', () => {
   it('is shown in the guide exactly as the file that runs here', () => {
-    const file = read('test/guide/catch-up-deposits.ts').split('\n');
+    const file = read('examples/webhooks/catch-up-deposits.ts').split('\n');
     while (file[0]?.startsWith('//')) file.shift();
     const blocks = [...read('docs/guides/webhooks.md').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => (m[1] as string).trim());
     expect(blocks).toContain(file.join('\n').trim());

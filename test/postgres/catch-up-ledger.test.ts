@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { CreditPlatform } from '../../src/index.js';
 import { createFakeCreditPlatform } from '../../src/testing/index.js';
-import { catchUpDeposits, postgresLedger } from '../guide/catch-up-deposits.js';
+import { catchUpDeposits, postgresLedger } from '../../examples/webhooks/catch-up-deposits.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
-// The webhooks guide's PostgreSQL ledger for the catch-up recipe (test/guide/catch-up-deposits.ts),
+// The webhooks guide's PostgreSQL ledger for the catch-up recipe (examples/webhooks/catch-up-deposits.ts),
 // on a real server: each deposit hash is credited once, whether the worker or the catch-up came first.
 
 const pg = usePostgresServer();

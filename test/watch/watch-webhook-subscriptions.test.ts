@@ -5,8 +5,8 @@ import {
   watchWebhookSubscriptions,
   type WebhookSubscription,
   type WebhookSubscriptionWatch,
-} from '../../../src/index.js';
-import { client, fail, http, ok, url, useMswServer } from '../../helpers/msw.js';
+} from '../../src/index.js';
+import { client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
 
 // watchWebhookSubscriptions against msw: when onInactive is called (once per turn to inactive),
 // where errors go, how it stops, and what it refuses.

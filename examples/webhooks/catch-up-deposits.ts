@@ -1,6 +1,7 @@
 // The webhooks guide's catch-up recipe ("Never lose an event", "After a subscription turned
-// inactive"), exactly as the guide shows it below this comment (test/guide/catch-up-deposits.test.ts
-// holds them equal and runs it against the fake).
+// inactive"), exactly as the guide shows it below this comment: test/guide/catch-up-deposits.test.ts
+// holds them equal and runs it against the fake, test/postgres/catch-up-ledger.test.ts runs the
+// PostgreSQL ledger against a real server.
 import type { CreditPlatform } from 'credit-platform';
 
 /** Your ledger, keyed by the deposit's on-chain hash: the webhook handler and the catch-up credit through it. */

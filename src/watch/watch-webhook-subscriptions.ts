@@ -1,5 +1,5 @@
-import { ConfigurationError } from '../../errors/base.js';
-import type { Webhooks, WebhookSubscription } from './webhooks.js';
+import { ConfigurationError } from '../errors/base.js';
+import type { Webhooks, WebhookSubscription } from '../resources/webhooks/webhooks.js';
 
 const FN = 'watchWebhookSubscriptions';
 // Under a second a watch spends the key's rate limit (30 a minute on the free tier) on a state
