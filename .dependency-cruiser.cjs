@@ -145,9 +145,17 @@ module.exports = {
     {
       name: 'pg-never-loaded',
       severity: 'error',
-      comment: 'pg is an optional peer: the SDK drives the Pool it is given and never imports the package, types included.',
-      from: { path: '^src/' },
+      comment:
+        'pg is an optional peer: the SDK drives the Pool it is given and never imports the package, types included. The one exception is the `webhooks inbox` command, which connects by itself (next rule).',
+      from: { path: '^src/', pathNot: '^src/cli/inbox/load-pg\\.ts$' },
       to: { path: '(^|/)node_modules/(pg|@types/pg|pg-pool)/' },
+    },
+    {
+      name: 'pg-loaded-lazily-by-the-inbox-command',
+      severity: 'error',
+      comment: 'The `webhooks inbox` command loads pg when it runs, never at import: every other command works without pg installed.',
+      from: { path: '^src/cli/inbox/load-pg\\.ts$' },
+      to: { path: '(^|/)node_modules/(pg|@types/pg|pg-pool)/', dynamic: false },
     },
   ],
   options: {

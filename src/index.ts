@@ -52,6 +52,12 @@ export { OPERATIONS, type OperationName } from './resources/operations.js';
 export * from './resources/accounts/index.js';
 export * from './resources/keys/index.js';
 export * from './resources/webhooks/index.js';
+export { watchWebhookSubscriptions } from './watch/watch-webhook-subscriptions.js';
+export type {
+  WatchWebhookSubscriptionsOptions,
+  WebhookSubscriptionSource,
+  WebhookSubscriptionWatch,
+} from './watch/watch-webhook-subscriptions.js';
 export * from './resources/transactions/index.js';
 export * from './resources/deposits/index.js';
 export * from './resources/credit/index.js';

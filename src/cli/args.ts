@@ -17,6 +17,8 @@ export interface ArgSpec<O extends ParseArgsOptionsConfig> {
   readonly options: O;
   /** Names of the required positional arguments, in order, e.g. `['event-type']`. */
   readonly positionals?: readonly string[];
+  /** Names of the optional positional arguments that may follow the required ones. */
+  readonly optionalPositionals?: readonly string[];
 }
 
 type Values<O extends ParseArgsOptionsConfig> = {
@@ -48,9 +50,11 @@ export function parseCommandArgs<O extends ParseArgsOptionsConfig>(spec: ArgSpec
   if (parsed.positionals.length < names.length) {
     throw new UsageError(`${spec.command}: missing <${names[parsed.positionals.length]}>.`);
   }
-  if (parsed.positionals.length > names.length) {
+  const optional = spec.optionalPositionals ?? [];
+  if (parsed.positionals.length > names.length + optional.length) {
     // The extra argument is not echoed: it may be a secret that lost its option name.
-    const takes = names.length === 0 ? 'no arguments' : `${names.map((n) => `<${n}>`).join(' ')} only`;
+    const all = [...names.map((n) => `<${n}>`), ...optional.map((n) => `[<${n}>]`)];
+    const takes = all.length === 0 ? 'no arguments' : `${all.join(' ')} only`;
     throw new UsageError(`${spec.command}: takes ${takes}, got ${parsed.positionals.length}; options start with --.`);
   }
   return { help: false, values: parsed.values as Values<O>, positionals: parsed.positionals };

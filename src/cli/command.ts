@@ -19,6 +19,8 @@ export interface CommandSpec<O extends ParseArgsOptionsConfig> extends Omit<Comm
   readonly options: O;
   /** Names of the required positional arguments, in order. */
   readonly positionals?: readonly string[];
+  /** Names of the optional positional arguments after the required ones. */
+  readonly optionalPositionals?: readonly string[];
   run(args: Extract<ParsedArgs<O>, { help: false }>, io: CliIO): Promise<number>;
 }
 
@@ -29,7 +31,15 @@ export function defineCommand<const O extends ParseArgsOptionsConfig>(spec: Comm
     summary: spec.summary,
     help: spec.help,
     async run(argv, io) {
-      const args = parseCommandArgs({ command: spec.name, options: spec.options, positionals: spec.positionals }, argv);
+      const args = parseCommandArgs(
+        {
+          command: spec.name,
+          options: spec.options,
+          positionals: spec.positionals,
+          optionalPositionals: spec.optionalPositionals,
+        },
+        argv,
+      );
       if (args.help) {
         printLine(io.stdout, spec.help);
         return EXIT_OK;

@@ -6,12 +6,22 @@ import { fake } from './commands/fake.js';
 import { type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, printLine } from './io.js';
 import { printable, printableLine } from './output/terminal-text.js';
 import { transactionsExport } from './commands/transactions-export.js';
+import { webhooksInbox } from './commands/webhooks-inbox.js';
 import { webhooksSend } from './commands/webhooks-send.js';
+import { webhooksStatus } from './commands/webhooks-status.js';
 import { webhooksTrigger } from './commands/webhooks-trigger.js';
 import { webhooksVerify } from './commands/webhooks-verify.js';
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = [webhooksSend, webhooksVerify, webhooksTrigger, fake, transactionsExport];
+export const COMMANDS: readonly Command[] = [
+  webhooksSend,
+  webhooksVerify,
+  webhooksTrigger,
+  webhooksStatus,
+  webhooksInbox,
+  fake,
+  transactionsExport,
+];
 
 function overview(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -26,7 +36,8 @@ function overview(): string {
     'Run `credit-platform <command> --help` for its options. Exit codes: 0 success, 1 failure,',
     '2 a mistake in the command line. Diagnostics go to stderr.',
     '',
-    'transactions export and webhooks trigger read CREDIT_PLATFORM_API_KEY and CREDIT_PLATFORM_BASE_URL.',
+    'transactions export, webhooks trigger and webhooks status read CREDIT_PLATFORM_API_KEY and',
+    'CREDIT_PLATFORM_BASE_URL.',
   ].join('\n');
 }
 

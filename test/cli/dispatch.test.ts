@@ -12,6 +12,8 @@ describe('credit-platform (dispatch)', () => {
       'webhooks send',
       'webhooks verify',
       'webhooks trigger',
+      'webhooks status',
+      'webhooks inbox',
       'fake',
       'transactions export',
     ]);
@@ -81,7 +83,7 @@ describe('credit-platform (dispatch)', () => {
       code: 2,
       stdout: '',
       stderr:
-        'unknown command webhooks zzzzzz (webhooks send, webhooks verify, webhooks trigger)\nRun `credit-platform --help` for usage.\n',
+        'unknown command webhooks zzzzzz (webhooks send, webhooks verify, webhooks trigger, webhooks status, webhooks inbox)\nRun `credit-platform --help` for usage.\n',
     });
   });
 });

@@ -1,0 +1,83 @@
+import { CreditPlatform } from '../../client.js';
+import { redact } from '../../core/redaction/redact.js';
+import type { WebhookSubscription } from '../../resources/webhooks/webhooks.js';
+import { type Command, defineCommand } from '../command.js';
+import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
+import { commandLogger } from '../output/client-log.js';
+import { printableLine } from '../output/terminal-text.js';
+
+const NAME = 'webhooks status';
+/** Exit code when the command ran and at least one subscription is inactive. */
+export const EXIT_INACTIVE = 3;
+
+const help = `usage: credit-platform webhooks status
+
+Lists the account's webhook subscriptions (every page), one line each:
+  <status> <id> <url> <event types>
+from the service named by CREDIT_PLATFORM_API_KEY and CREDIT_PLATFORM_BASE_URL.
+
+Exit codes: 0 every subscription is active (or there is none), 3 at least one is inactive,
+1 the list could not be read, 2 a mistake in the command line. A subscription turns inactive
+after six failed attempts at one delivery (about 14.6 h) and is sent nothing more until it is
+reactivated in the dashboard, so this fits a cron job or a health check.
+
+example:
+  */10 * * * *  npx credit-platform webhooks status || notify-team "webhook subscription inactive"`;
+
+/** One subscription's line, every service string made terminal-safe and free of the key. */
+function subscriptionLine(sub: WebhookSubscription, apiKey: string | undefined): string {
+  const secrets = apiKey ? [apiKey] : [];
+  const field = (value: string | undefined) => printableLine(redact(value ?? '-', secrets));
+  const status = sub.status ?? 'unknown';
+  return [field(status).padEnd(8), field(sub.id), field(sub.url), field(sub.events.join(','))].join('  ');
+}
+
+/** `credit-platform webhooks status`: each subscription, exit 3 when one is inactive. */
+export const webhooksStatus: Command = defineCommand({
+  name: NAME,
+  options: {},
+  summary: 'list the webhook subscriptions; exit 3 when one is inactive (cron, health checks)',
+  help,
+  async run(_args, io) {
+    const apiKey = io.env.CREDIT_PLATFORM_API_KEY;
+    let client: CreditPlatform;
+    try {
+      client = new CreditPlatform({
+        apiKey,
+        baseUrl: io.env.CREDIT_PLATFORM_BASE_URL,
+        logger: commandLogger(io.stderr, (wait) => {
+          const seconds = Math.max(1, Math.ceil(wait.waitMs / 1000));
+          printLine(io.stderr, `${NAME}: the service asked to wait ${seconds} s (${wait.header}); waiting.`);
+        }),
+      });
+    } catch (error) {
+      printLine(io.stderr, `${NAME}: ${printableLine(error instanceof Error ? error.message : String(error))}`);
+      return EXIT_FAILURE;
+    }
+    const stop = new AbortController();
+    const stopListening = io.onStop(() => stop.abort());
+    const subscriptions: WebhookSubscription[] = [];
+    try {
+      for await (const sub of client.webhooks.list({ limit: 100 }, { signal: stop.signal })) subscriptions.push(sub);
+    } catch (error) {
+      const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      printLine(io.stderr, `${NAME}: could not list the subscriptions: ${printableLine(text)}`);
+      return EXIT_FAILURE;
+    } finally {
+      stopListening();
+    }
+    for (const sub of subscriptions) printLine(io.stdout, subscriptionLine(sub, apiKey));
+    const inactive = subscriptions.filter((s) => s.status === 'inactive').length;
+    if (subscriptions.length === 0) {
+      printLine(io.stderr, `${NAME}: no subscription: the service sends this account no events.`);
+    }
+    if (inactive === 0) return EXIT_OK;
+    printLine(
+      io.stderr,
+      `${NAME}: ${inactive} of ${subscriptions.length} subscription(s) inactive: the service sends them nothing until ` +
+        'they are reactivated in the dashboard. Then replay what your inbox holds and catch up from transactions.list ' +
+        '(docs/guides/webhooks.md, "Never lose an event").',
+    );
+    return EXIT_INACTIVE;
+  },
+});
