@@ -62,5 +62,6 @@ export type { WebhookEventHandlers, WebhookInboxReceiverOptions, WebhookReceiver
 export type { WebhookInbox, WebhookInboxAcceptance, WebhookInboxEvent } from './stores/webhook-inbox.js';
 export type { WebhookReceiverLogger } from './receivers/receiver-logger.js';
 export type { WebhookOutcome, WebhookReceiverResult } from './receivers/receiver-result.js';
+export { WEBHOOK_TRACING_CHANNEL, type WebhookDeliveryTraceContext } from './tracing/delivery-tracing.js';
 export { createWebhookHandler } from './receivers/fetch-handler.js';
 export { createNodeWebhookHandler, type NodeWebhookRequest } from './receivers/node-handler.js';

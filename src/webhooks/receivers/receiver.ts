@@ -8,6 +8,7 @@ import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
 import type { ConstructWebhookEventOptions } from '../events/freshness.js';
 import type { WebhookPayload, WebhookSecret, WebhookSignatureHeader } from '../inputs.js';
 import { withLeaseRenewal } from './lease-renewal.js';
+import { tracedReceiver } from '../tracing/delivery-tracing.js';
 import { logNotRun } from './receiver-logger.js';
 import {
   type ResolvedReceiverOptions,
@@ -218,7 +219,7 @@ export function receiverFor<Db>(
     return respond('processed', undefined, event);
   }
 
-  return function receive({ body, signature }) {
+  return tracedReceiver(function receive({ body, signature }) {
     let constructed: ReturnType<ConstructEvent>;
     try {
       if (byteLength(body) > resolved.maxBodyBytes) return respond('payload_too_large');
@@ -229,5 +230,5 @@ export function receiverFor<Db>(
     return isThenable(constructed)
       ? constructed.then((event) => claimed(event, body), notConstructed)
       : claimed(constructed, body);
-  };
+  });
 }
