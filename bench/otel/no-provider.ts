@@ -49,7 +49,9 @@ console.log(`rounds=${rounds} callsPerRound=${calls} node=${process.version} cpu
 for (const clock of ['wall', 'cpu'] as const) {
   const times = await interleave(variants, rounds, clock);
   const us = (name: keyof typeof variants) => ((median(times[name]!) / calls) * 1000).toFixed(1);
-  console.log(`[${clock}] median per call: bare ${us('bare')} µs, no-provider ${us('no-provider')} µs, provider ${us('provider')} µs`);
+  console.log(
+    `[${clock}] median per call: bare ${us('bare')} µs, no-provider ${us('no-provider')} µs, provider ${us('provider')} µs`,
+  );
   console.log(
     `[${clock}] no-provider / bare = ${medianRatio(times['no-provider']!, times.bare!).toFixed(3)}x (target ~1.00), provider / bare = ${medianRatio(times.provider!, times.bare!).toFixed(3)}x`,
   );

@@ -17,6 +17,8 @@ import type { RequestTraceAttempt, RequestTraceContext } from '../core/observabi
 import { TRACING_CHANNEL } from '../core/observability/tracing.js';
 import { ConfigurationError } from '../errors/index.js';
 import { VERSION } from '../version.js';
+import { WEBHOOK_TRACING_CHANNEL, type WebhookDeliveryTraceContext } from '../webhooks/tracing/delivery-tracing.js';
+import { endDeliverySpan, startDeliverySpan } from './delivery-spans.js';
 
 const TRACER_NAME = 'credit-platform';
 /** How often to look for a global tracer provider registered after instrumenting. */
@@ -75,6 +77,11 @@ const spans = new WeakMap<RequestTraceContext, Span>();
  * so a span that a fetch instrumentation makes for it is the call span's child. A failed call
  * records the error (its name and redacted message) and sets the span's status to error.
  *
+ * Each delivery a webhook receiver handles is a server span, `webhook <event type>` (`webhook
+ * delivery` when it was not verified), with `credit_platform.webhook.event_id` and `.event_type`
+ * (verified deliveries only), `credit_platform.webhook.outcome` and `http.response.status_code`;
+ * the handler runs in its context, so the spans your handler makes are its children.
+ *
  * No span ever holds the key, a header value, a body or a query value. With no tracer provider
  * registered it does not even subscribe (the SDK then does no tracing work at all); it checks
  * once a second, unreferenced, for a provider registered later.
@@ -92,14 +99,22 @@ const spans = new WeakMap<RequestTraceContext, Span>();
 export function instrumentCreditPlatform(options: InstrumentCreditPlatformOptions = {}): CreditPlatformInstrumentation {
   checkOptions(options);
   const channel = diagnostics_channel.tracingChannel<unknown, RequestTraceContext>(TRACING_CHANNEL);
+  const deliveries = diagnostics_channel.tracingChannel<unknown, WebhookDeliveryTraceContext>(WEBHOOK_TRACING_CHANNEL);
   const propagate = options.propagateTraceContext === true;
   let tracer: Tracer | undefined;
   let subscribed = false;
   // Spans started and not yet ended: after disable() the handlers stay until these end.
   let open = 0;
   const unsubscribe = (): void => {
-    if (subscribed) channel.unsubscribe(handlers);
+    if (subscribed) {
+      channel.unsubscribe(handlers);
+      deliveries.unsubscribe(deliveryHandlers);
+    }
     subscribed = false;
+  };
+  const ended = (): void => {
+    open--;
+    if (tracer === undefined && open === 0) unsubscribe();
   };
   const handlers = {
     start(ctx: RequestTraceContext): void {
@@ -113,15 +128,27 @@ export function instrumentCreditPlatform(options: InstrumentCreditPlatformOption
       recordError(ctx);
     },
     asyncEnd(ctx: RequestTraceContext): void {
-      if (!endSpan(ctx)) return;
-      open--;
-      if (tracer === undefined && open === 0) unsubscribe();
+      if (endSpan(ctx)) ended();
+    },
+  };
+  const deliveryHandlers = {
+    start(ctx: WebhookDeliveryTraceContext): void {
+      if (tracer === undefined) return;
+      startDeliverySpan(tracer, ctx);
+      open++;
+    },
+    end(): void {},
+    asyncStart(): void {},
+    error(): void {},
+    asyncEnd(ctx: WebhookDeliveryTraceContext): void {
+      if (endDeliverySpan(ctx)) ended();
     },
   };
   const subscribe = (): boolean => {
     tracer = tracerOf(options.tracerProvider);
     if (tracer === undefined) return false;
     channel.subscribe(handlers);
+    deliveries.subscribe(deliveryHandlers);
     subscribed = true;
     return true;
   };

@@ -16,8 +16,10 @@ import { tracing } from '../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../src/core/retry-policy.js';
 import type { CreditPlatformError, Logger } from '../../src/index.js';
 import { type CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
+import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
+import { depositData, SECRET } from '../helpers/verify-both.js';
 import { traceGuard } from '../setup/leak-guard.js';
 
 const server = useMswServer();
@@ -281,5 +283,58 @@ describe('instrumentCreditPlatform', () => {
       expect(() => instrumentCreditPlatform(null as never)).toThrow(/takes an options object/);
       expect(subscribed()).toBe(false);
     });
+  });
+
+  it('makes a server span per webhook delivery, with the verified event id and type, and the handler spans as children', async () => {
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      on: {
+        'deposit.created': async () => {
+          await Promise.resolve();
+          tracer.startSpan('ledger insert', {}, context.active()).end();
+        },
+      },
+    });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    await receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] });
+    await receive({ body: delivery.body, signature: 'ab'.repeat(32) });
+    const [verified, forged] = exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER);
+    expect(verified?.name).toBe('webhook deposit.created');
+    expect(verified?.attributes).toEqual({
+      'http.response.status_code': 200,
+      'credit_platform.webhook.outcome': 'processed',
+      'credit_platform.webhook.event_id': delivery.event.id,
+      'credit_platform.webhook.event_type': 'deposit.created',
+    });
+    const child = exporter.getFinishedSpans().find((span) => span.name === 'ledger insert');
+    expect(parentOf(child as ReadableSpan)).toBe(verified?.spanContext().spanId);
+    expect(forged?.name).toBe('webhook delivery');
+    expect(forged?.attributes).toEqual({
+      'http.response.status_code': 401,
+      'credit_platform.webhook.outcome': 'invalid_signature',
+    });
+    expect(forged?.status.code).toBe(SpanStatusCode.UNSET);
+    const dump = JSON.stringify(exporter.getFinishedSpans().map((span) => [span.attributes, span.events]));
+    expect(dump).not.toContain(SECRET);
+    expect(dump).not.toContain(delivery.headers['x-webhook-signature']);
+  });
+
+  it('a delivery whose handler throws is a 5xx server span with an error status', async () => {
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const receive = createWebhookReceiver({
+      secret: SECRET,
+      onError() {},
+      on: {
+        'deposit.created': () => {
+          throw new Error('ledger down');
+        },
+      },
+    });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    await receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] });
+    const [span] = exporter.getFinishedSpans();
+    expect(span?.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': '500' });
+    expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'handler_error' });
   });
 });

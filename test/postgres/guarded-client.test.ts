@@ -69,7 +69,7 @@ describe('guardTransactionClient', () => {
     const { client } = await inTransaction();
     const { db } = guardTransactionClient(client);
     const error = await new Promise<Error>((resolve) => {
-      db.query('COMMIT', (e: Error) => resolve(e));
+      void db.query('COMMIT', (e: Error) => resolve(e));
     });
     expect(error).toBeInstanceOf(TransactionClientError);
     await client.query('ROLLBACK');

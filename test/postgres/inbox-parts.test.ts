@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.js';
 import { errorText } from '../../src/postgres/inbox/error-text.js';
 import { inboxTable } from '../../src/postgres/inbox/inbox-table.js';
-import { defaultRetryDelayMs, retryDelaySeconds } from '../../src/postgres/inbox/retry-delay.js';
+import { defaultRetryDelayMs, retryDelaySeconds } from '../../src/postgres/inbox/attempt-delay.js';
 import { createPostgresWebhookInbox } from '../../src/postgres/index.js';
 
 describe('inboxTable', () => {

@@ -597,7 +597,7 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
         [
           ...TRANSACTION,
           'COMMIT',
-          'closed: credit-platform: COMMIT of the delivery failed: COMMIT failed. ' + COMMIT_FAILED_TAIL,
+          `closed: credit-platform: COMMIT of the delivery failed: COMMIT failed. ${COMMIT_FAILED_TAIL}`,
         ],
       ],
       [failing('ROLLBACK'), true, [...TRANSACTION, 'ROLLBACK', 'closed: handler failed']],

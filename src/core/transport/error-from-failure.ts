@@ -74,13 +74,11 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
   if (error instanceof NetworkError) {
     const cause = redactCause(error.cause, secrets);
     const viaProxy = proxyFailure(error.cause, call.baseUrl);
-    const what = viaProxy === undefined ? `got no response from ${call.host}${describeCause(cause)}` : `got no response: ${viaProxy}`;
-    return new APIConnectionError(
-      redact(`${where} ${what} (${attempts}).`, secrets),
-      {
-        cause,
-      },
-    );
+    const what =
+      viaProxy === undefined ? `got no response from ${call.host}${describeCause(cause)}` : `got no response: ${viaProxy}`;
+    return new APIConnectionError(redact(`${where} ${what} (${attempts}).`, secrets), {
+      cause,
+    });
   }
   if (error instanceof CreditPlatformError) return error;
   const message = error instanceof Error ? error.message : String(error);

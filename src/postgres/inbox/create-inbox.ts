@@ -8,7 +8,7 @@ import { DEFAULT_INBOX_TABLE, inboxTable } from './inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
 import type { PostgresWebhookInboxOptions } from './options.js';
 import type { PostgresWebhookInbox } from './postgres-webhook-inbox.js';
-import { checkRetryDelay } from './retry-delay.js';
+import { checkRetryDelay } from './attempt-delay.js';
 import { inboxTableCreator } from './table-creation.js';
 import { startWorker } from './worker.js';
 

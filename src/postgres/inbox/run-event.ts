@@ -6,7 +6,7 @@ import { guardTransactionClient } from '../guarded-client.js';
 import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from '../postgres-pool.js';
 import { errorText } from './error-text.js';
 import type { InboxTable } from './inbox-table.js';
-import { retryDelaySeconds } from './retry-delay.js';
+import { retryDelaySeconds } from './attempt-delay.js';
 import { storedEvent } from './stored-event.js';
 
 // A name a handler's own savepoints are unlikely to reuse.

@@ -11,7 +11,7 @@ import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf } from '../event
 import { checkMaxEventAge, hours, MAX_CLOCK_SKEW_MS } from '../events/freshness.js';
 import { checkSecret, type WebhookSecret } from '../inputs.js';
 import type { WebhookHandlerContext } from './handler-context.js';
-import { checkInbox } from './inbox-check.js';
+import { checkInbox } from '../inbox/inbox-check.js';
 import { checkLease } from './lease-renewal.js';
 import type { WebhookInbox } from '../stores/webhook-inbox.js';
 import { checkLogger, type WebhookReceiverLogger } from './receiver-logger.js';

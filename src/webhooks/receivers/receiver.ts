@@ -16,7 +16,7 @@ import {
   type WebhookInboxReceiverOptions,
   type WebhookReceiverOptions,
 } from './receiver-options.js';
-import { receiveIntoInbox } from './into-inbox.js';
+import { receiveIntoInbox } from '../inbox/into-inbox.js';
 import { refuse, respond, type WebhookReceiverResult } from './receiver-result.js';
 import { isTransactionalStore } from '../stores/transactional-store.js';
 import type { WebhookHandlerContext } from './handler-context.js';

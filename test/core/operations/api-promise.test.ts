@@ -23,7 +23,8 @@ describe('APIPromise', () => {
       serviceRequestId: undefined,
     });
     expect(
-      (await new APIPromise(Promise.resolve({ data: 1, response: new Response(''), requestId: 'req-1' })).withResponse()).rateLimit,
+      (await new APIPromise(Promise.resolve({ data: 1, response: new Response(''), requestId: 'req-1' })).withResponse())
+        .rateLimit,
     ).toBeUndefined();
   });
 

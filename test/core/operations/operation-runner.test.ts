@@ -11,7 +11,13 @@ function recording(data: unknown = { ok: true }) {
     send: async (call) => {
       calls.push(call);
       const response = new Response(JSON.stringify(data), { status: 200 });
-      return { data, response, requestId: 'req-test', redact: (text) => text, redactedBody: () => JSON.stringify(data) } satisfies HttpResult;
+      return {
+        data,
+        response,
+        requestId: 'req-test',
+        redact: (text) => text,
+        redactedBody: () => JSON.stringify(data),
+      } satisfies HttpResult;
     },
   };
   return { calls, runner: new OperationRunner(transport, true, new Map()) };

@@ -190,7 +190,13 @@ describe('the first page of a list call', () => {
       send: (_: HttpCall): Promise<HttpResult> => {
         const data = answers.shift();
         const body = JSON.stringify(data);
-        return Promise.resolve({ data, response: new Response(body), requestId: 'req-test', redact: (t) => t, redactedBody: () => body });
+        return Promise.resolve({
+          data,
+          response: new Response(body),
+          requestId: 'req-test',
+          redact: (t) => t,
+          redactedBody: () => body,
+        });
       },
     };
     const runner = new OperationRunner(transport, false, new Map());

@@ -3,7 +3,7 @@
 import type { UnknownWebhookEvent, WebhookEvent } from '../events/events.js';
 import type { WebhookPayload } from '../inputs.js';
 import type { WebhookInbox } from '../stores/webhook-inbox.js';
-import { respond, type WebhookReceiverResult } from './receiver-result.js';
+import { respond, type WebhookReceiverResult } from '../receivers/receiver-result.js';
 
 // Not fatal: the body was decoded fatally once already, when it was parsed; ignoreBOM as there.
 const decoder = /* @__PURE__ */ new TextDecoder('utf-8', { ignoreBOM: true });
