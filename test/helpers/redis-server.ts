@@ -30,7 +30,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function accepting(port: number): Promise<boolean> {
+/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
+export async function accepting(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = netConnect(port, '127.0.0.1');
     socket.once('connect', () => {

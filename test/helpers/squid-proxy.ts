@@ -3,10 +3,9 @@
 // may connect to is on this machine. `deny: true` starts one that refuses every request (403).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './redis-server.js';
+import { accepting, freePort } from './redis-server.js';
 
 export interface SquidProxy {
   readonly port: number;
@@ -14,17 +13,6 @@ export interface SquidProxy {
   /** The access log so far: one line per request, `CONNECT host:port` for a tunnel. */
   accessLog(): string;
   close(): Promise<void>;
-}
-
-async function accepting(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = netConnect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 export async function startSquid(options: { deny?: boolean } = {}): Promise<SquidProxy> {
