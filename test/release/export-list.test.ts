@@ -17,6 +17,8 @@ describe('api/exports.md', () => {
       'credit-platform/testing/msw',
       'credit-platform/redis',
       'credit-platform/postgres',
+      'credit-platform/money',
+      'credit-platform/otel',
     ]);
   });
 

@@ -82,7 +82,7 @@ function messageOf(error: unknown): string {
  * const inbox = createPostgresWebhookInbox(pool);
  *
  * const app = express();
- * app.post('/webhooks', createNodeWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, inbox }));
+ * app.post('/webhooks', createNodeWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, inbox }));
  * app.listen(3000);
  *
  * const worker = inbox.work({

@@ -26,7 +26,8 @@ export type EmitData<T extends WebhookEventType> = Partial<WebhookEventDataMap[T
 // an event is about (`depositId`, `paymentId`, ...) follow from the event id: two emits are two
 // deposits, so a ledger keyed on `deposit_id` takes both, and a retry of one event is one deposit.
 function defaults(seed: number, ref: string): { [T in WebhookEventType]: Record<string, unknown> } {
-  const hash = fakeTransactionHash(seed, 42);
+  // The on-chain hash too: a ledger keyed on it (the inbox guide's) takes two emits as two deposits.
+  const hash = fakeTransactionHash(seed, 42 + refNumber(ref));
   return {
     'deposit.created': { depositId: `dep_${ref}`, token: 'USDC', amount: '1000.00', transactionHash: hash },
     'deposit.withdrawn': { withdrawalId: `wd_${ref}`, token: 'USDC', amount: '250.00', transactionHash: hash },
@@ -43,6 +44,13 @@ function defaults(seed: number, ref: string): { [T in WebhookEventType]: Record<
 }
 
 /** The part of an event id that names its sample records: `evt_0001b3e04f1d` gives `0001b3e04f1d`. */
+// A whole number from an event's ref (FNV-1a over its characters), for the sample's hash.
+function refNumber(ref: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < ref.length; i++) hash = Math.imul(hash ^ ref.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
 function sampleRef(eventId: string): string {
   return eventId.replace(/^evt_/, '');
 }

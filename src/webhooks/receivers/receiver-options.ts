@@ -157,7 +157,7 @@ export interface WebhookReceiverOptions<Db = never> {
  * import { createPostgresWebhookInbox } from 'credit-platform/postgres';
  *
  * const options: WebhookInboxReceiverOptions = {
- *   secret: process.env.WEBHOOK_SECRET!,
+ *   secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!,
  *   inbox: createPostgresWebhookInbox(new Pool({ connectionString: process.env.DATABASE_URL })),
  * };
  * const handler = createNodeWebhookHandler(options);

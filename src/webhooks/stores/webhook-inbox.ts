@@ -57,7 +57,7 @@ export type WebhookInboxAcceptance = 'stored' | 'duplicate';
  * import { Pool } from 'pg';
  *
  * const inbox: WebhookInbox = createPostgresWebhookInbox(new Pool());
- * const handler = createNodeWebhookHandler({ secret: process.env.WEBHOOK_SECRET!, inbox });
+ * const handler = createNodeWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, inbox });
  * ```
  */
 export interface WebhookInbox {

@@ -116,7 +116,7 @@ describe('credit-platform webhooks inbox list', () => {
     const result = await inboxCli(['list']);
     expect(result.stdout.split('\n')).toHaveLength(2);
     expect(unsafeForTerminal(result.stdout.trimEnd(), true)).toEqual([]);
-    expect(result.stdout).toContain('evt_\\u001b]52;c;cHduZWQ=\\u0007\\u202e  deposit.created\\u000d\\u009b2J  attempts=1');
+    expect(result.stdout).toContain('evt_\\u001b]52;c;cHduZWQ=\\u0007\\u202e  deposit.created\\r\\u009b2J  attempts=1');
   });
 
   it('refuses a status it does not know, with the closest one (exit 2, no connection)', async () => {

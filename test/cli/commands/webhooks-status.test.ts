@@ -132,7 +132,7 @@ describe('credit-platform webhooks status: what the service sends is only text',
     expect(unsafeForTerminal(result.stdout.trimEnd(), true)).toEqual([]);
     expect(unsafeForTerminal(result.stderr.trimEnd(), true)).toEqual([]);
     expect(result.stdout).toBe(
-      'inactive  wh_1\\u001b]52;c;cHduZWQ=\\u0007  https://example.com/\\u202eevil\\u000aactive  wh_fake  deposit.created\\u000d\\u009b2J\n',
+      'inactive  wh_1\\u001b]52;c;cHduZWQ=\\u0007  https://example.com/\\u202eevil\\nactive  wh_fake  deposit.created\\r\\u009b2J\n',
     );
   });
 

@@ -46,6 +46,9 @@ describe('buildEvent', () => {
     const first = buildEvent('deposit.created', undefined, 7, () => ({ ...STAMP, id: 'evt_0001aa' }));
     const second = buildEvent('deposit.created', undefined, 7, () => ({ ...STAMP, id: 'evt_0002bb' }));
     expect([first.data.depositId, second.data.depositId]).toEqual(['dep_0001aa', 'dep_0002bb']);
+    // The on-chain hash differs too, so a ledger keyed on it (the inbox guide's) takes both.
+    expect(first.data.transactionHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(second.data.transactionHash).not.toBe(first.data.transactionHash);
     const ids: Record<string, string[]> = {
       'deposit.withdrawn': ['withdrawalId'],
       'payment.received': ['paymentId', 'creditLineId'],
