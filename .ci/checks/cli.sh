@@ -311,7 +311,10 @@ guide_loop() {
   start_bg guide-server '^listening on ' env PORT="$port" CREDIT_PLATFORM_WEBHOOK_SECRET="$(env_line guide-fake CREDIT_PLATFORM_WEBHOOK_SECRET)" "$NODE24" server.mjs || return 1
   env CREDIT_PLATFORM_BASE_URL="$(env_line guide-fake CREDIT_PLATFORM_BASE_URL)" CREDIT_PLATFORM_API_KEY="$(env_line guide-fake CREDIT_PLATFORM_API_KEY)" \
     bash -c "cd '$PROJECT' && '$CP' webhooks trigger deposit.created --data '{\"amount\":\"25.00\"}'" || return 1
-  has "$WORK/guide-server.log" 'deposit dep_sample: 25.00 USDC (evt_' && has "$WORK/guide-fake.log" 'deposit.created 200 in '
+  # The sample deposit is named after its event (dep_<ref> for evt_<ref>).
+  grep -qE 'deposit dep_([0-9a-f]+): 25\.00 USDC \(evt_\1\)' "$WORK/guide-server.log" ||
+    { echo "no forwarded deposit named after its event in $WORK/guide-server.log:"; cat "$WORK/guide-server.log"; return 1; }
+  has "$WORK/guide-fake.log" 'deposit.created 200 in '
 }
 check cli/guide-loop-express-receives-forwarded-deposit guide_loop
 
