@@ -7,7 +7,16 @@
 const MAX_TEXT_LENGTH = 200;
 const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
-/** What `Decimal.from` and the arithmetic methods accept: a `Decimal` or a plain decimal string. */
+/**
+ * What `Decimal.from` and the arithmetic methods accept: a `Decimal` or a plain decimal string.
+ *
+ * @example
+ * ```ts
+ * import { Decimal, type DecimalInput } from 'credit-platform/money';
+ * const total = (amounts: DecimalInput[]) => Decimal.sum(amounts).toString();
+ * console.log(total(['1.10', Decimal.from('2.20')])); // "3.30"
+ * ```
+ */
 export type DecimalInput = Decimal | string;
 
 function describe(value: unknown): string {

@@ -2,7 +2,8 @@
  * `credit-platform/money`: exact arithmetic on the decimal strings the API exchanges as amounts.
  * Nothing in it loads the HTTP client, and the root entry does not load it.
  *
- * Start here: `Decimal.sum(transactions.map((tx) => tx.amount))` adds amounts exactly.
+ * **Start here**: `Decimal.sum(amounts)` adds the API's decimal strings exactly; `Decimal.from(text)`
+ * reads one, and `.plus()`, `.minus()`, `.compare()` work on it. Guide: [exact money](../../docs/guides/money.md).
  *
  * @example
  * ```ts
@@ -11,6 +12,6 @@
  * console.log(`${total}`); // "0.30"
  * ```
  *
- * @packageDocumentation
+ * @module credit-platform/money
  */
 export { Decimal, type DecimalInput } from './decimal.js';

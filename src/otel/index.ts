@@ -3,8 +3,9 @@
  * `credit-platform:request` trace channel. `@opentelemetry/api` is an optional peer dependency,
  * loaded only by this entry.
  *
- * Start here: call `instrumentCreditPlatform()` once, after your OpenTelemetry set-up has
- * registered its tracer provider.
+ * **Start here**: call `instrumentCreditPlatform()` once, after your OpenTelemetry set-up has
+ * registered its tracer provider: every call becomes a client span, every webhook delivery a
+ * server span. Guide: [logging, middleware and tracing](../../docs/guides/observability.md).
  *
  * @example
  * ```ts
@@ -14,7 +15,7 @@
  * instrumentation.disable();
  * ```
  *
- * @packageDocumentation
+ * @module credit-platform/otel
  */
 export {
   type CreditPlatformInstrumentation,
