@@ -9,8 +9,8 @@ import { ENTRIES } from '../../tsup.config.js';
 /** Files besides dist/ (npm adds package.json, README, CHANGELOG and LICENSE by name too). */
 export const TOP_LEVEL_FILES = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 
-/** tsup's shared chunks and declaration chunks: `chunk-7KQ2XJ4D.js`, `index-BwX687DS.d.cts`, `io-PYUSTQ34.js`. */
-const HASHED = /^dist\/[a-z][a-z0-9-]*-[A-Za-z0-9_]{8}\.(js|cjs|d\.ts|d\.cts)$/;
+/** tsup's shared chunks and declaration chunks: `chunk-7KQ2XJ4D.js`, `index-BwX687DS.d.cts`, `events-E2Uiuh-M.d.ts` (a base64url hash: `-` and `_` too). */
+const HASHED = /^dist\/[a-z][a-z0-9-]*-[A-Za-z0-9_-]{8}\.(js|cjs|d\.ts|d\.cts)$/;
 
 /**
  * Every file the package must ship: per entry point its ESM and CommonJS code and declarations,

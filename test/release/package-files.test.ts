@@ -19,6 +19,8 @@ describe('expectedPackageFiles', () => {
       'chunk-27KO633C.cjs',
       'index-BwX687DS.d.cts',
       'io-PYUSTQ34.js',
+      'events-E2Uiuh-M.d.ts',
+      'fake-credit-platform-C-7fXJx_.d.cts',
       'notes.txt',
       'index.js.map',
     ]) {
@@ -38,12 +40,14 @@ describe('expectedPackageFiles', () => {
         'dist/chunk-27KO633C.cjs',
         'dist/index-BwX687DS.d.cts',
         'dist/io-PYUSTQ34.js',
+        'dist/events-E2Uiuh-M.d.ts',
+        'dist/fake-credit-platform-C-7fXJx_.d.cts',
       ]),
     );
     expect(expected).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']));
     expect(expected).not.toContain('dist/notes.txt');
     expect(expected).not.toContain('dist/index.js.map');
-    expect(expected).toHaveLength(Object.keys(ENTRIES).length * 4 + 2 + 4 + 4);
+    expect(expected).toHaveLength(Object.keys(ENTRIES).length * 4 + 2 + 4 + 6);
   });
 
   it('names every file missing and every file too many', () => {
