@@ -8,7 +8,11 @@ cd "$(dirname "$0")/../.."
 NODE24=./node_modules/.bin/node
 mkdir -p .tmp
 [ -f dist/index.js ] || npm run --silent build >/dev/null || exit 1
-if ! npm publish --dry-run --json >.tmp/publish-dry-run.json 2>.tmp/publish-dry-run.err; then
+# Between releases package.json holds a pre-release (0.5.0-dev), which npm publishes only under a
+# dist-tag of its own: never `latest`.
+tag=()
+case "$("$NODE24" -p 'require("./package.json").version')" in *-*) tag=(--tag next) ;; esac
+if ! npm publish --dry-run --json "${tag[@]}" >.tmp/publish-dry-run.json 2>.tmp/publish-dry-run.err; then
   grep -v EBADENGINE .tmp/publish-dry-run.err
   echo "npm publish --dry-run failed"
   exit 1
