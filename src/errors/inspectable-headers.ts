@@ -1,5 +1,4 @@
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
-const INSPECTABLE = Symbol('inspectable headers');
 
 function asObject(this: Headers): Record<string, string> {
   return Object.fromEntries(this);
@@ -16,12 +15,11 @@ export function inspectableHeaders(init?: HeadersInit): Headers {
   Object.defineProperties(headers, {
     [INSPECT]: { value: asObject },
     toJSON: { value: asObject },
-    [INSPECTABLE]: { value: true },
   });
   return headers;
 }
 
-/** Whether `headers` came from {@link inspectableHeaders}. */
+/** Whether `headers` came from {@link inspectableHeaders}: only those carry its `toJSON`. */
 export function isInspectable(headers: unknown): headers is Headers {
-  return typeof headers === 'object' && headers !== null && (headers as { [INSPECTABLE]?: boolean })[INSPECTABLE] === true;
+  return (headers as { toJSON?: unknown } | null | undefined)?.toJSON === asObject;
 }

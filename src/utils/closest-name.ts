@@ -31,7 +31,7 @@ function editDistance(a: string, b: string): number {
  * `maxRetry` → `maxRetries`, but `zzz` suggests nothing). Case is ignored when measuring:
  * `baseURL` means `baseUrl`.
  */
-export function closestName(name: string, known: readonly string[]): string | undefined {
+export function closestName(name: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Number.POSITIVE_INFINITY;
   for (const candidate of known) {

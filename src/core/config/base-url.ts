@@ -25,7 +25,7 @@ export function checkBaseUrl(raw: string): string {
     const got = raw.includes('@') ? 'another scheme' : `"${url.protocol}"`;
     throw new ConfigurationError('baseUrl', `\`baseUrl\` must use http or https; got ${got}.`);
   }
-  if (url.username !== '' || url.password !== '') {
+  if (url.username || url.password) {
     throw new ConfigurationError(
       'baseUrl',
       `\`baseUrl\` must not carry a user name or password: the SDK authenticates with the API key, and credentials in the URL would show in logs and errors. Use "${url.protocol}//${url.host}${url.pathname}" (shown without them).`,
@@ -53,15 +53,12 @@ function withoutUserInfo(raw: string): string {
  */
 function checkBasePath(url: URL): void {
   const path = url.pathname.replace(/\/+$/, '');
-  const doubled = path.indexOf(`${API_PATH}${API_PATH}`);
-  const fixed =
-    path === '' ? API_PATH : doubled === -1 ? undefined : path.slice(0, doubled) + path.slice(doubled + API_PATH.length);
-  if (fixed === undefined) return;
-  const corrected = `${url.origin}${fixed}`;
+  const fixed = path === '' ? API_PATH : path.replace(`${API_PATH}${API_PATH}`, API_PATH);
+  if (fixed === path) return;
   const what = path === '' ? 'has no path' : `repeats ${API_PATH}`;
   throw new ConfigurationError(
     'baseUrl',
-    `\`baseUrl\` ${what}: the API lives under ${API_PATH}. Use "${corrected}" (got "${url.origin}${url.pathname}").`,
+    `\`baseUrl\` ${what}: the API lives under ${API_PATH}. Use "${url.origin}${fixed}" (got "${url.origin}${url.pathname}").`,
   );
 }
 

@@ -84,7 +84,7 @@ export function checkRequestOptionNames(options: unknown, known: ReadonlySet<str
   }
   for (const name of Object.keys(options)) {
     if (known.has(name)) continue;
-    const close = closestName(name, [...known]);
+    const close = closestName(name, known);
     const hint = close ? `; did you mean \`${close}\`?` : '';
     throw new RequestValidationError(
       `Unknown option \`${name}\`${close ? `: did you mean \`${close}\`?` : '.'} ${where} was not sent. Known options: ${[...known].join(', ')}.`,

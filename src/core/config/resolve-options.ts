@@ -29,9 +29,9 @@ export interface ResolvedOptions {
   maxResponseBytes: number;
 }
 
+// An empty variable counts as unset.
 function env(name: string): string | undefined {
-  const value = typeof process === 'undefined' ? undefined : process.env?.[name];
-  return value === undefined || value === '' ? undefined : value;
+  return (typeof process === 'undefined' ? undefined : process.env?.[name]) || undefined;
 }
 
 function checkCount(option: CountedOption, value: number): number {
