@@ -34,7 +34,9 @@ export class Lane {
   pumping = false;
   granted = 0;
   #pausedUntil = 0;
-  #budget: { remaining: number; until: number } | undefined;
+  // The service's count: requests left until `#budgetUntil` (0: no budget).
+  #budgetRemaining = 0;
+  #budgetUntil = 0;
   #wake: (() => void) | undefined;
 
   constructor(
@@ -54,14 +56,12 @@ export class Lane {
   sleep(ms: number): Promise<void> {
     for (const waiter of this.queue) waiter.waited = true;
     return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      const lane = this;
-      function done(): void {
+      const timer = setTimeout(resolve, ms);
+      // Called after the timer has fired, it does nothing.
+      this.#wake = () => {
         clearTimeout(timer);
-        lane.#wake = undefined;
         resolve();
-      }
-      this.#wake = done;
+      };
     });
   }
 
@@ -75,24 +75,28 @@ export class Lane {
   }
 
   adopt(remaining: number, until: number, now: number): void {
-    if (until > now) this.#budget = { remaining, until };
+    if (until > now) {
+      this.#budgetRemaining = remaining;
+      this.#budgetUntil = until;
+    }
   }
 
   budgetLeft(now: number): number {
-    return this.#budget !== undefined && this.#budget.until > now ? this.#budget.remaining : Number.POSITIVE_INFINITY;
+    return this.#budgetUntil > now ? this.#budgetRemaining : Number.POSITIVE_INFINITY;
   }
 
   budgetExhausted(now: number): boolean {
-    if (this.#budget !== undefined && this.#budget.until <= now) this.#budget = undefined;
-    return this.#budget !== undefined && this.#budget.remaining <= 0;
+    if (this.#budgetUntil > now) return this.#budgetRemaining <= 0;
+    this.#budgetUntil = 0;
+    return false;
   }
 
   budgetUntil(): number {
-    return this.#budget?.until ?? 0;
+    return this.#budgetUntil;
   }
 
   clearBudget(): void {
-    this.#budget = undefined;
+    this.#budgetUntil = 0;
   }
 
   /** Hands a granted slot to the head of the queue (if a caller gave up meanwhile, the slot is settled unused). */
@@ -103,7 +107,8 @@ export class Lane {
       return;
     }
     waiter.detach?.();
-    if (this.#budget !== undefined) this.#budget.remaining--;
+    // Counted even without a budget: `adopt` sets the count anew.
+    this.#budgetRemaining--;
     const waitedMs = waiter.waited ? now - waiter.since : 0;
     if (waitedMs > 0) {
       log.debug?.(`credit-platform: waited ${waitedMs} ms for a rate-limit slot`, { waitedMs, queued: this.queue.length });

@@ -9,20 +9,11 @@ const DAY = 86_400_000;
 
 /** The spec's limits per tier (section 8): a per-minute and a per-day sliding window. */
 function tierLimits(): Readonly<Record<PacingTier, readonly PacingLimit[]>> {
-  return {
-    free: [
-      { requests: 30, perMs: MINUTE },
-      { requests: 1_000, perMs: DAY },
-    ],
-    standard: [
-      { requests: 120, perMs: MINUTE },
-      { requests: 10_000, perMs: DAY },
-    ],
-    premium: [
-      { requests: 600, perMs: MINUTE },
-      { requests: 100_000, perMs: DAY },
-    ],
-  };
+  const limits = (perMinute: number, perDay: number): readonly PacingLimit[] => [
+    { requests: perMinute, perMs: MINUTE },
+    { requests: perDay, perMs: DAY },
+  ];
+  return { free: limits(30, 1_000), standard: limits(120, 10_000), premium: limits(600, 100_000) };
 }
 
 /** `pacing` after its checks: the windows to keep and, when given, the shared store. */
@@ -35,16 +26,21 @@ function fail(message: string): never {
   throw new ConfigurationError('pacing', message);
 }
 
+/** A safe integer of at least 1 (so a number: `isSafeInteger` takes no other type). */
+function isPositiveInteger(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 1;
+}
+
 function checkLimit(limit: unknown, index: number): PacingLimit {
   if (limit === null || typeof limit !== 'object') {
     fail(`\`pacing.limits[${index}]\` must be an object \`{ requests, perMs }\`; got ${String(limit)}.`);
   }
   const { requests, perMs } = limit as Record<string, unknown>;
   const maxWindowMs = 7 * DAY;
-  if (typeof requests !== 'number' || !Number.isSafeInteger(requests) || requests < 1) {
+  if (!isPositiveInteger(requests)) {
     fail(`\`pacing.limits[${index}].requests\` must be a positive integer (requests per window); got ${String(requests)}.`);
   }
-  if (typeof perMs !== 'number' || !Number.isSafeInteger(perMs) || perMs < 1 || perMs > maxWindowMs) {
+  if (!isPositiveInteger(perMs) || perMs > maxWindowMs) {
     fail(
       `\`pacing.limits[${index}].perMs\` must be a positive integer of milliseconds, at most ${maxWindowMs} (7 days); got ${String(perMs)}.`,
     );

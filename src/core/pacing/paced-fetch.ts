@@ -20,9 +20,8 @@ export interface PacedCall {
 export function pacedFetch(pacer: Pacer, resolveFetch: () => Fetch, call: PacedCall): Fetch {
   return async (input, init) => {
     // ky hands over a Request that carries the call's signal (the caller's and its timeout's).
-    const signal = input instanceof Request ? input.signal : (init?.signal ?? undefined);
-    const attemptDeadline = Date.now() + call.timeout;
-    const deadline = call.deadline === undefined ? attemptDeadline : Math.min(attemptDeadline, call.deadline);
+    const signal = input instanceof Request ? input.signal : init?.signal;
+    const deadline = Math.min(Date.now() + call.timeout, call.deadline ?? Number.POSITIVE_INFINITY);
     const grant = await pacer.acquire(call.apiKey, { signal, deadline });
     if (call.trace) call.trace.pacingWaitMs = (call.trace.pacingWaitMs ?? 0) + grant.waitedMs;
     try {

@@ -9,7 +9,7 @@ import type { PacingAttempt, PacingLimit, PacingState, PacingStore, PacingUsage 
 
 /** Per attempt: the caller's signal, and the time (epoch ms) after which waiting is pointless. */
 export interface AcquireOptions {
-  readonly signal?: AbortSignal | undefined;
+  readonly signal?: AbortSignal | null | undefined;
   readonly deadline?: number | undefined;
 }
 
@@ -18,10 +18,8 @@ const SHARED_RETRY_MS = 1_000;
 // A 429 without Retry-After or X-RateLimit-Reset still pauses the queue this long.
 const DEFAULT_429_PAUSE_MS = 1_000;
 
-interface Taken {
-  readonly attempt: PacingAttempt;
-  readonly shared: boolean;
-}
+/** A store's answer, and the shared store that granted the slot (to be told when it is settled); none for a local slot. */
+type Taken = readonly [attempt: PacingAttempt, shared?: PacingStore];
 
 /**
  * Sends every attempt through a sliding window, in order: calls queue per key, the head asks
@@ -40,8 +38,8 @@ export class Pacer {
   readonly #hash = createKeyHasher();
   readonly #lanes = new Map<string, Lane>();
   #sharedAnswered = false;
-  #outage = false;
-  #retrySharedAt = 0;
+  // 0 while the shared store answers (or there is none); during an outage, when to ask it again.
+  #outageRetryAt = 0;
 
   constructor(limits: readonly PacingLimit[], store: PacingStore, log: LevelledLogger) {
     this.#limits = limits;
@@ -109,7 +107,7 @@ export class Pacer {
   // The store's count now: the shared store while it answers, else this process's window.
   #peek(key: string): PacingUsage | Promise<PacingUsage> {
     const shared = this.#shared;
-    if (shared === undefined || this.#outage) return this.#local.peek(key, this.#limits);
+    if (shared === undefined || this.#outageRetryAt > 0) return this.#local.peek(key, this.#limits);
     return Promise.resolve()
       .then(() => shared.peek(key, this.#limits))
       .catch(() => this.#local.peek(key, this.#limits));
@@ -118,22 +116,20 @@ export class Pacer {
   /** The budget of `apiKey` now: used and remaining per window, the next slot, the queue. */
   async state(apiKey: string): Promise<PacingState> {
     const key = await this.#hash(apiKey);
-    const lane = this.#lanes.get(key);
+    const lane = this.#lane(key);
     const answer = await this.#peek(key);
     const now = Date.now();
-    const blockedUntil = Math.max(now + answer.waitMs, lane?.blockedUntil(now) ?? 0);
+    const blockedUntil = Math.max(now + answer.waitMs, lane.blockedUntil(now));
     const windows = this.#limits.map((limit, i) => {
       const used = answer.used[i] ?? 0;
       return { ...limit, used, remaining: Math.max(0, limit.requests - used) };
     });
-    let remaining = Math.min(...windows.map((w) => w.remaining), lane?.budgetLeft(now) ?? Number.POSITIVE_INFINITY);
-    if (blockedUntil > now) remaining = 0;
     return {
       windows,
-      remaining,
+      remaining: blockedUntil > now ? 0 : Math.min(...windows.map((w) => w.remaining), lane.budgetLeft(now)),
       nextSlotAt: new Date(blockedUntil),
-      queued: lane?.queue.length ?? 0,
-      mode: this.#shared !== undefined && !this.#outage ? 'shared' : 'local',
+      queued: lane.queue.length,
+      mode: this.#shared !== undefined && this.#outageRetryAt === 0 ? 'shared' : 'local',
     };
   }
 
@@ -148,12 +144,13 @@ export class Pacer {
 
   // The configured window the service's X-RateLimit-Limit describes, else the shortest one.
   #windowFor(serviceLimit: number): number {
-    const exact = this.#limits.findIndex((l) => l.requests === serviceLimit);
-    if (exact >= 0) return exact;
+    const limits = this.#limits;
     let shortest = 0;
-    this.#limits.forEach((l, i) => {
-      if (l.perMs < (this.#limits[shortest] as PacingLimit).perMs) shortest = i;
-    });
+    for (let i = 0; i < limits.length; i++) {
+      const limit = limits[i] as PacingLimit;
+      if (limit.requests === serviceLimit) return i;
+      if (limit.perMs < (limits[shortest] as PacingLimit).perMs) shortest = i;
+    }
     return shortest;
   }
 
@@ -166,14 +163,14 @@ export class Pacer {
         const now = Date.now();
         let waitMs = lane.blockedUntil(now) - now;
         if (waitMs <= 0) {
-          let taken: Taken;
+          let attempt: PacingAttempt;
+          let shared: PacingStore | undefined;
           try {
-            taken = await this.#take(key);
+            [attempt, shared] = await this.#take(key);
           } catch (error) {
             lane.failAll(error);
             break;
           }
-          const { attempt, shared } = taken;
           if (attempt.granted) {
             lane.grant(attempt, Date.now(), () => this.#settle(key, attempt.id, shared), this.#log);
             continue;
@@ -201,50 +198,49 @@ export class Pacer {
 
   async #take(key: string): Promise<Taken> {
     const shared = this.#shared;
-    // Stryker disable next-line BooleanLiteral: without a shared store #settle has no store to tell, whatever this flag says
-    if (shared === undefined) return { attempt: this.#local.acquire(key, this.#limits), shared: false };
-    // This process's own slots bound it even when the shared window has room (e.g. just after an outage).
-    const mirror = this.#local.peek(key, this.#limits);
-    if (mirror.waitMs > 0) return { attempt: { granted: false, ...mirror }, shared: false };
-    if (!this.#outage || Date.now() >= this.#retrySharedAt) {
-      try {
-        const attempt = await shared.acquire(key, this.#limits);
-        this.#sharedAnswered = true;
-        if (this.#outage) {
-          this.#outage = false;
-          this.#log.info?.('credit-platform: the pacing store answers again; pacing on the shared window.');
+    if (shared !== undefined) {
+      // This process's own slots bound it even when the shared window has room (e.g. just after an outage).
+      const mirror = this.#local.peek(key, this.#limits);
+      if (mirror.waitMs > 0) return [{ granted: false, ...mirror }];
+      if (Date.now() >= this.#outageRetryAt) {
+        try {
+          const attempt = await shared.acquire(key, this.#limits);
+          this.#sharedAnswered = true;
+          if (this.#outageRetryAt > 0) {
+            this.#outageRetryAt = 0;
+            this.#log.info?.('credit-platform: the pacing store answers again; pacing on the shared window.');
+          }
+          if (attempt.granted) this.#local.add(key, attempt.id, this.#limits);
+          return [attempt, shared];
+        } catch (error) {
+          if (!this.#sharedAnswered) {
+            throw new ConfigurationError(
+              'pacing.store',
+              'The pacing store did not answer (is Redis reachable?); nothing was sent. See `cause`.',
+              { cause: error },
+            );
+          }
+          if (this.#outageRetryAt === 0) {
+            this.#log.warn?.(
+              'credit-platform: the pacing store is unreachable; this process paces on its own window until it returns.',
+              { error: error instanceof Error ? error.message : String(error) },
+            );
+          }
+          this.#outageRetryAt = Date.now() + SHARED_RETRY_MS;
         }
-        if (attempt.granted) this.#local.add(key, attempt.id, this.#limits);
-        return { attempt, shared: true };
-      } catch (error) {
-        if (!this.#sharedAnswered) {
-          throw new ConfigurationError(
-            'pacing.store',
-            'The pacing store did not answer (is Redis reachable?); nothing was sent. See `cause`.',
-            { cause: error },
-          );
-        }
-        if (!this.#outage) {
-          this.#outage = true;
-          this.#log.warn?.(
-            'credit-platform: the pacing store is unreachable; this process paces on its own window until it returns.',
-            { error: error instanceof Error ? error.message : String(error) },
-          );
-        }
-        this.#retrySharedAt = Date.now() + SHARED_RETRY_MS;
       }
     }
-    return { attempt: this.#local.acquire(key, this.#limits), shared: false };
+    return [this.#local.acquire(key, this.#limits)];
   }
 
   // Awaited before the call resolves: a process that exits right after its last call must not
   // leave that slot in flight in the shared store. A failed settle only leaves the slot counted
   // longer, so it is not an error of the call.
-  async #settle(key: string, id: string, shared: boolean): Promise<void> {
+  async #settle(key: string, id: string, shared: PacingStore | undefined): Promise<void> {
     this.#local.settle(key, id);
-    if (!shared || this.#shared === undefined || this.#outage) return;
+    if (shared === undefined || this.#outageRetryAt > 0) return;
     try {
-      await this.#shared.settle(key, id);
+      await shared.settle(key, id);
     } catch {
       // counted until the hold ends
     }

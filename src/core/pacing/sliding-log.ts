@@ -12,7 +12,7 @@ interface Entry {
  * day window of 100 000 entries costs a few comparisons per request.
  */
 export class SlidingLog {
-  #entries: Entry[] = [];
+  readonly #entries: Entry[] = [];
   #head = 0;
 
   get size(): number {
@@ -35,7 +35,7 @@ export class SlidingLog {
   trim(now: number, longestMs: number): void {
     this.#head = this.#firstAfter(now - longestMs);
     if (this.#head > 1024 && this.#head * 2 > this.#entries.length) {
-      this.#entries = this.#entries.slice(this.#head);
+      this.#entries.splice(0, this.#head);
       this.#head = 0;
     }
   }
