@@ -36,19 +36,7 @@ export const MAX_ESCAPE_LENGTH = MAX_BACKSLASHES + 5;
 const SIMPLE_LETTERS = '/"bfnrt';
 const SIMPLE_CHARS = '/"\b\f\n\r\t';
 
-// Past the end of the text `charCodeAt` is NaN, which is no digit: a cut-short escape is none.
-function hexValue(text: string, start: number, digits: number): number {
-  let value = 0;
-  for (let i = start; i < start + digits; i++) {
-    const c = text.charCodeAt(i);
-    const digit = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : c >= 65 && c <= 70 ? c - 55 : -1;
-    if (digit < 0) return -1;
-    value = value * 16 + digit;
-  }
-  return value;
-}
-
-// The escape at `start` (a `\`, `%` or `&`), written to `found`: the character it stands for
+// The escape at a match of the search below, written to `found`: the character it stands for
 // and where it ends; `false` when there is none, or when it is a lone `\` standing for itself.
 // Stryker disable next-line ObjectLiteral: every field is written before it is read (escapeAt sets both when it returns true)
 const found = { char: '', end: 0 };
@@ -74,48 +62,42 @@ function patternAt(pattern: RegExp, text: string, start: number, radix: number):
   return value <= 0xffff && decoded(value, pattern.lastIndex);
 }
 
-function escapeAt(text: string, start: number): boolean {
-  const introducer = text.charCodeAt(start);
-  if (introducer === 37 /* % */) return patternAt(PERCENT, text, start, 16);
-  if (introducer === 38 /* & */) return patternAt(REFERENCE, text, start, 10);
-  let end = start;
-  while (end - start <= MAX_BACKSLASHES && text.charCodeAt(end) === 92 /* \ */) end++;
-  // A longer run is read in pieces, each standing for one backslash: no escape is longer than
-  // MAX_ESCAPE_LENGTH, and the run is still read once.
-  if (end - start > MAX_BACKSLASHES) return decoded(92, start + MAX_BACKSLASHES);
-  const next = text.charCodeAt(end);
-  if (next === 117 /* u */) {
-    const value = hexValue(text, end + 1, 4);
-    if (value >= 0) return decoded(value, end + 5);
-  } else if (next === 120 /* x */) {
-    const value = hexValue(text, end + 1, 2);
-    if (value >= 0 && value < 0x80) return decoded(value, end + 3);
-  } else {
-    // Past the end of the text `next` is NaN, read as U+0000, which is none of them.
-    const simple = SIMPLE_LETTERS.indexOf(String.fromCharCode(next));
-    if (simple !== -1) return decoded(SIMPLE_CHARS.charCodeAt(simple), end + 1);
-  }
+function escapeAt(text: string, match: RegExpExecArray): boolean {
+  const start = match.index;
+  const [read, unicode, byte, simple] = match;
+  if (read === '%') return patternAt(PERCENT, text, start, 16);
+  if (read === '&') return patternAt(REFERENCE, text, start, 10);
+  const end = start + read.length;
+  const code = unicode ?? byte;
+  if (code !== undefined) return decoded(Number.parseInt(code, 16), end);
+  if (simple !== undefined) return decoded(SIMPLE_CHARS.charCodeAt(SIMPLE_LETTERS.indexOf(simple)), end);
+  // A run before anything else stands for one backslash, and a longer one than MAX_BACKSLASHES
+  // is read in pieces, each standing for one: no escape is longer than MAX_ESCAPE_LENGTH, and
+  // the run is still read once. A lone `\` is none.
   found.char = '\\';
   found.end = end;
-  return end - start > 1;
+  return read.length > 1;
 }
 
 /** `text` decoded; `undefined` when it holds no escape, so the caller can use it as it is. */
 export function decodeEscapes(text: string): DecodedText | undefined {
-  // Each search for the next `\`, `%` or `&` starts where the last one (or the escape it began)
-  // ended: one pass. Built per call, since a pattern with the `g` flag keeps its position.
-  const symbol = /[\\%&]/g;
+  // The search reads a backslash escape whole: a run of up to MAX_BACKSLASHES (31) backslashes
+  // and the escape it stands before, if any (`uXXXX` in either hex case, `xXX` below `x80`, or
+  // one of SIMPLE_LETTERS; `u`, `x` and the letters in lower case only). A `%` or `&` is read by
+  // its own pattern. Each search starts where the last escape ended: one pass. Built per call,
+  // since a pattern with the `g` flag keeps its position.
+  const search = /\\{1,31}(?:u([0-9a-fA-F]{4})|x([0-7][0-9a-fA-F])|([/"bfnrt]))?|[%&]/g;
   const parts: string[] = [];
   const at: number[] = [];
   const from: number[] = [];
   const to: number[] = [];
   let copied = 0;
   let length = 0;
-  for (let match = symbol.exec(text); match !== null; match = symbol.exec(text)) {
+  for (let match = search.exec(text); match !== null; match = search.exec(text)) {
     const start = match.index;
     // What is not an escape (a `%` or `&`, or a lone `\`, which escapeAt reads as itself) is one
     // character, which the search has passed; an escape is passed over whole.
-    if (!escapeAt(text, start)) continue;
+    if (!escapeAt(text, match)) continue;
     parts.push(text.slice(copied, start), found.char);
     length += start - copied;
     at.push(length);
@@ -123,7 +105,7 @@ export function decodeEscapes(text: string): DecodedText | undefined {
     to.push(found.end);
     length += 1;
     copied = found.end;
-    symbol.lastIndex = found.end;
+    search.lastIndex = found.end;
   }
   if (at.length === 0) return undefined;
   parts.push(text.slice(copied));
@@ -152,9 +134,12 @@ function originalIndex(decoded: DecodedText, index: number, end: boolean): numbe
       high = middle - 1;
     }
   }
-  if (last === -1) return end ? index + 1 : index;
-  const escapeAtIndex = at[last] as number;
-  if (escapeAtIndex === index) return end ? (to[last] as number) : (from[last] as number);
-  const plain = (to[last] as number) + (index - escapeAtIndex - 1);
+  // Before the first escape a character is where it was; after one, it is as far past its end.
+  let plain = index;
+  if (last !== -1) {
+    const escapeAtIndex = at[last] as number;
+    if (escapeAtIndex === index) return end ? (to[last] as number) : (from[last] as number);
+    plain = (to[last] as number) + (index - escapeAtIndex - 1);
+  }
   return end ? plain + 1 : plain;
 }

@@ -62,18 +62,16 @@ export function redactionReach(secrets: readonly string[]): number {
   return searchesFor(secrets).reach;
 }
 
-function rangesOf(text: string, { needles, heads }: Searches): [number, number][] {
+function rangesOf(text: string, { inText, inCompact, inDecoded, heads }: Searches): [number, number][] {
   const ranges: [number, number][] = [];
   const folded = foldCase(text);
-  for (const needle of needles) for (const spelling of needle.inText) find(folded, spelling, ranges, undefined);
+  find(folded, inText, ranges, undefined);
   const compact = compactWhitespace(folded);
-  for (const needle of needles) {
-    for (const spelling of needle.inCompact) find(compact?.text ?? folded, spelling, ranges, compact);
-  }
+  find(compact?.text ?? folded, inCompact, ranges, compact);
   const decoded = decodeEscapes(text);
   if (decoded !== undefined) {
     const foldedDecoded = foldCase(decoded.text);
-    for (const needle of needles) for (const spelling of needle.inDecoded) find(foldedDecoded, spelling, ranges, decoded);
+    find(foldedDecoded, inDecoded, ranges, decoded);
     findAfterEscapes(folded, foldedDecoded, decoded, heads, ranges);
   }
   return ranges;
@@ -82,21 +80,14 @@ function rangesOf(text: string, { needles, heads }: Searches): [number, number][
 const MIN_SECRET_LENGTH = 4;
 
 /**
- * One secret's spellings: those searched in the text as it is, in its compact copy (whitespace
- * out), and in its decoded shadow.
+ * What a call's secrets are searched for: their spellings searched in the text as it is, in its
+ * compact copy (whitespace out) and in its decoded shadow, the heads of those searched in the
+ * shadow, and the reach: the most characters of the original any one match can span.
  */
-interface Needles {
+interface Searches {
   readonly inText: readonly Spelling[];
   readonly inCompact: readonly Spelling[];
   readonly inDecoded: readonly Spelling[];
-}
-
-/**
- * What a call's secrets are searched for: each secret's needles, the heads of those searched in
- * the shadow, and the reach: the most characters of the original any one match can span.
- */
-interface Searches {
-  readonly needles: readonly Needles[];
   readonly heads: HeadIndex;
   readonly reach: number;
 }
@@ -108,49 +99,52 @@ const searchCache = new WeakMap<readonly string[], Searches>();
 function searchesFor(secrets: readonly string[]): Searches {
   let searches = searchCache.get(secrets);
   if (searches === undefined) {
-    // Very short "secrets" would shred ordinary words; a real key is never this short.
-    const needles = secrets.filter((secret) => secret.length >= MIN_SECRET_LENGTH).map(needlesFor);
-    searches = {
-      needles,
-      heads: headIndex(needles.flatMap((needle) => needle.inDecoded)),
-      reach: Math.max(0, ...needles.map(reachOf)),
-    };
+    const inText: Spelling[] = [];
+    const inCompact: Spelling[] = [];
+    const inDecoded: Spelling[] = [];
+    for (const secret of secrets) {
+      // Very short "secrets" would shred ordinary words; a real key is never this short.
+      if (secret.length < MIN_SECRET_LENGTH) continue;
+      const encoded = encodedSpellings(secret);
+      inText.push({ text: foldCase(secret), left: 0, right: 0 });
+      // Hex, base64 and byte lists hold no whitespace: the compact copy finds them wherever the
+      // text does, and also laid out on several lines.
+      inCompact.push(...encoded, ...byteListSpellings(secret));
+      // The secret may itself hold what reads as an escape: the shadow holds it decoded.
+      const plain = decodeEscapes(secret)?.text ?? secret;
+      if (plain.length >= MIN_SECRET_LENGTH) inDecoded.push({ text: foldCase(plain), left: 0, right: 0 });
+      inDecoded.push(...encoded);
+    }
+    // Each character of the decoded shadow stands for at most one escape, of each compact copy
+    // for at most a gap and a character of the original: the longest span a match of each can take.
+    const reach = Math.max(span(inText, 1), span(inCompact, MAX_GAP + 1), span(inDecoded, MAX_ESCAPE_LENGTH));
+    searches = { inText, inCompact, inDecoded, heads: headIndex(inDecoded), reach };
     searchCache.set(secrets, searches);
   }
   return searches;
 }
 
-// Each character of the decoded shadow stands for at most one escape, of each compact copy for
-// at most a gap and a character of the original: the longest span a match of each can take.
-function reachOf({ inText, inCompact, inDecoded }: Needles): number {
-  const span = (spellings: readonly Spelling[], per: number) =>
-    Math.max(0, ...spellings.map(({ text, left, right }) => (text.length + left + right) * per));
-  return Math.max(span(inText, 1), span(inCompact, MAX_GAP + 1), span(inDecoded, MAX_ESCAPE_LENGTH));
+// The most characters of the original a match of `spellings` can span, at most `per` for each
+// character matched.
+function span(spellings: readonly Spelling[], per: number): number {
+  return Math.max(0, ...spellings.map(({ text, left, right }) => (text.length + left + right) * per));
 }
 
-function needlesFor(secret: string): Needles {
-  const encoded = encodedSpellings(secret);
-  // The secret may itself hold what reads as an escape: the shadow holds it decoded.
-  const plain = decodeEscapes(secret)?.text ?? secret;
-  const decodedPlain = plain.length >= MIN_SECRET_LENGTH ? [{ text: foldCase(plain), left: 0, right: 0 }] : [];
-  return {
-    inText: [{ text: foldCase(secret), left: 0, right: 0 }],
-    // Hex, base64 and byte lists hold no whitespace: the compact copy finds them wherever the
-    // text does, and also laid out on several lines.
-    inCompact: [...encoded, ...byteListSpellings(secret)],
-    inDecoded: [...decodedPlain, ...encoded],
-  };
-}
-
-// Adds the ranges of the original that hold `spelling` in `haystack` (the original, or its
-// decoded shadow when `decoded` is given), widened by the characters either side that also hold
-// bits of the secret.
-function find(haystack: string, spelling: Spelling, ranges: [number, number][], decoded: DecodedText | undefined): void {
-  const { text: needle, left, right } = spelling;
-  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
-    const start = Math.max(0, at - left);
-    const end = Math.min(haystack.length, at + needle.length + right);
-    ranges.push(decoded ? originalRange(decoded, start, end) : [start, end]);
+// Adds the ranges of the original that hold each of `spellings` in `haystack` (the original, or
+// its decoded shadow when `decoded` is given), widened by the characters either side that also
+// hold bits of the secret.
+function find(
+  haystack: string,
+  spellings: readonly Spelling[],
+  ranges: [number, number][],
+  decoded: DecodedText | undefined,
+): void {
+  for (const { text: needle, left, right } of spellings) {
+    for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + needle.length)) {
+      const start = Math.max(0, at - left);
+      const end = Math.min(haystack.length, at + needle.length + right);
+      ranges.push(decoded ? originalRange(decoded, start, end) : [start, end]);
+    }
   }
 }
 

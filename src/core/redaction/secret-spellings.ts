@@ -58,17 +58,21 @@ export function byteListSpellings(secret: string): Spelling[] {
 export function encodedSpellings(secret: string): Spelling[] {
   const bytes = new TextEncoder().encode(secret);
   const out: Spelling[] = [{ text: hex(bytes), left: 0, right: 0 }];
+  // `btoa` reads each character as one byte; a loop rather than a spread, which a long secret
+  // would take past the engine's limit on arguments.
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
   for (const align of [0, 1, 2]) {
-    const padded = new Uint8Array(align + bytes.length);
-    padded.set(bytes, align);
-    const encoded = base64(padded);
-    // Character k covers bits [6k, 6k + 6); the secret's bits are [8 * align, 8 * (align + n)).
-    const first = Math.ceil((8 * align) / 6);
-    const end = Math.floor((8 * padded.length) / 6);
-    const core = encoded.slice(first, end);
+    // `align` zero bytes before the secret stand for what precedes it in the encoded text.
+    const encoded = btoa('\0'.repeat(align) + binary);
+    const bits = 8 * (align + bytes.length);
+    // Character k covers bits [6k, 6k + 6); the secret's bits are [8 * align, bits). Of the
+    // encoded text the needle keeps the whole characters made only of them: never the last one
+    // for the bits left over, nor the padding, which also stand for whatever follows.
+    const core = encoded.slice(Math.ceil((8 * align) / 6), Math.floor(bits / 6));
     // A secret that starts a group shares no character with what precedes it; 1 or 2 bytes in, it does.
     const left = align === 0 ? 0 : 1;
-    const right = (8 * padded.length) % 6 === 0 ? 0 : 1;
+    const right = bits % 6 === 0 ? 0 : 1;
     for (const text of [core, core.replaceAll('+', '-').replaceAll('/', '_')]) {
       const folded = foldCase(text);
       if (!out.some((s) => s.text === folded)) out.push({ text: folded, left, right });
@@ -78,28 +82,9 @@ export function encodedSpellings(secret: string): Spelling[] {
 }
 
 const HEX = '0123456789abcdef';
-const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 function hex(bytes: Uint8Array): string {
   let out = '';
   for (const byte of bytes) out += HEX[byte >> 4] + (HEX[byte & 15] as string);
-  return out;
-}
-
-// Base64 of the whole 6-bit groups only: no padding, and no last character for the bits left
-// over, which would also hold bits of whatever follows (encodedSpellings keeps none of it).
-function base64(bytes: Uint8Array): string {
-  let out = '';
-  let bits = 0;
-  let count = 0;
-  for (const byte of bytes) {
-    bits = (bits << 8) | byte;
-    count += 8;
-    while (count >= 6) {
-      count -= 6;
-      out += BASE64[(bits >> count) & 63];
-    }
-    bits &= (1 << count) - 1;
-  }
   return out;
 }
