@@ -263,7 +263,7 @@ async function readBody(response: Response, limit: number, where: string): Promi
     }
     chunks.push(value);
   }
-  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks, total);
+  return concatBytes(chunks, total);
 }
 
 // A Content-Length counts the encoded bytes: with a Content-Encoding the decoded body (what is

@@ -1,5 +1,5 @@
 import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatformError } from '../../errors/index.js';
-import type { CallState } from './call-state.js';
+import { type CallState, errorCodes } from './call-state.js';
 import { redact, redactCause } from '../redaction/redact.js';
 import { proxyFailure } from './proxy-hint.js';
 import { isRedirect, redirectMessage } from './redirect-error.js';
@@ -22,13 +22,10 @@ export interface FailedCall {
   baseUrl: URL;
 }
 
+// The first code along the cause chain, else the cause's own message.
 function describeCause(cause: unknown): string {
-  let current: unknown = cause;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return ` (${code})`;
-    current = (current as { cause?: unknown }).cause;
-  }
+  const [code] = errorCodes(cause);
+  if (code !== undefined) return ` (${code})`;
   return cause instanceof Error ? ` (${cause.message})` : '';
 }
 

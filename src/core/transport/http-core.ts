@@ -16,6 +16,7 @@ import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } 
 import { CallState } from './call-state.js';
 import { toSdkError } from './error-from-failure.js';
 import { apiErrorFromResponse } from './error-from-status.js';
+import { addressOf } from './proxy-hint.js';
 import { ky, loadKy } from './load-ky.js';
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
@@ -46,6 +47,8 @@ export class HttpCore implements Transport {
   readonly #staticKey: string | undefined;
   /** Paces every attempt when the `pacing` option is on. */
   readonly pacer: Pacer | undefined;
+  /** The service's base URL, parsed: for connection errors. */
+  readonly #baseUrl: URL;
   /** The service's host name and port, for traces. */
   readonly #server: { address: string; port: number };
 
@@ -53,12 +56,8 @@ export class HttpCore implements Transport {
     this.#options = options;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
     this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
-    const base = new URL(options.baseUrl);
-    // An IPv6 host name keeps its brackets in a URL, not in `server.address`.
-    this.#server = {
-      address: base.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: base.port === '' ? (base.protocol === 'http:' ? 80 : 443) : Number(base.port),
-    };
+    this.#baseUrl = new URL(options.baseUrl);
+    this.#server = addressOf(this.#baseUrl);
     // `new Headers()` throws on a malformed name or value: here, so a bad default header fails
     // `new CreditPlatform()` rather than the first call.
     this.#headers = baseHeaders(options.defaultHeaders);
@@ -184,8 +183,8 @@ export class HttpCore implements Transport {
         signal: perCall?.signal,
         timeout: perCall?.timeout ?? options.timeout,
         totalTimeout,
-        host: new URL(options.baseUrl).host,
-        baseUrl: new URL(options.baseUrl),
+        host: this.#baseUrl.host,
+        baseUrl: this.#baseUrl,
       });
       throw withRequestId(failure, requestId);
     } finally {
