@@ -7,6 +7,6 @@ import * as kyModule from 'ky';
  */
 export const ky = kyModule;
 
-export function loadKy(): Promise<typeof kyModule> {
-  return Promise.resolve(ky);
+export function loadKy(): Promise<void> {
+  return Promise.resolve();
 }

@@ -143,6 +143,7 @@ export class HttpCore implements Transport {
     const options = this.#options;
     const maxRetries = perCall?.maxRetries ?? options.maxRetries;
     const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
+    const timeout = perCall?.timeout ?? options.timeout;
     // One ky request per attempt (the instance has ky's retry off); the call state retries.
     // ky merges these into the instance's options on every call, at a cost that grows with the
     // square of the number of keys: only what differs from ky's defaults is set (GET is its
@@ -165,7 +166,7 @@ export class HttpCore implements Transport {
       totalTimeout,
       maxResponseBytes: perCall?.maxResponseBytes ?? options.maxResponseBytes,
       middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
-      fetch: this.#fetchFor(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
+      fetch: this.#fetchFor(apiKey, timeout, totalTimeout, trace),
       log: options.log,
       trace,
       signal: perCall?.signal,
@@ -181,7 +182,7 @@ export class HttpCore implements Transport {
         where: `${context.method} /${context.path}`,
         secrets,
         signal: perCall?.signal,
-        timeout: perCall?.timeout ?? options.timeout,
+        timeout,
         totalTimeout,
         host: this.#baseUrl.host,
         baseUrl: this.#baseUrl,

@@ -7,7 +7,7 @@ import type * as Ky from 'ky';
  */
 export let ky: typeof Ky;
 
-let loading: Promise<typeof Ky> | undefined;
+let loading: Promise<void> | undefined;
 
 /**
  * Loads ky on the first request rather than when the SDK is imported: ky checks at import time
@@ -19,11 +19,10 @@ let loading: Promise<typeof Ky> | undefined;
  * initialisers too. Concurrent first calls share one load; a failed load (a module missing from
  * a broken deployment) is not kept: the next call tries again.
  */
-export function loadKy(): Promise<typeof Ky> {
+export function loadKy(): Promise<void> {
   loading ??= import('ky').then(
     (module) => {
       ky = module;
-      return module;
     },
     (error: unknown) => {
       loading = undefined;
