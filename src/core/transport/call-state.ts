@@ -15,6 +15,9 @@ const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 const MANUAL_REDIRECT: RequestInit = { redirect: 'manual' };
 const EMPTY = new Uint8Array(0);
 
+/** Decodes {@link CallState.body}, the answer and the error alike. */
+export const utf8 = new TextDecoder();
+
 /** What a call's attempts share; fixed when the call starts. */
 export interface CallSetup {
   operation: string;

@@ -1,12 +1,10 @@
 import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatformError } from '../../errors/index.js';
-import { type CallState, errorCodes } from './call-state.js';
+import { type CallState, errorCodes, utf8 } from './call-state.js';
 import { redact, redactCause } from '../redaction/redact.js';
 import { proxyFailure } from './proxy-hint.js';
 import { isRedirect, redirectMessage } from './redirect-error.js';
 import { apiErrorFromResponse } from './error-from-status.js';
 import { ky } from './load-ky.js';
-
-const utf8 = new TextDecoder();
 
 /** What the error of a failed call is described with. */
 export interface FailedCall {

@@ -13,7 +13,7 @@ import type { PacingState } from '../pacing/types.js';
 import { opaqueCause, redact, redactExcerpt } from '../redaction/redact.js';
 import { secretsIn } from '../redaction/secret-fields.js';
 import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } from '../types.js';
-import { CallState } from './call-state.js';
+import { CallState, utf8 } from './call-state.js';
 import { toSdkError } from './error-from-failure.js';
 import { apiErrorFromResponse } from './error-from-status.js';
 import { addressOf } from './proxy-hint.js';
@@ -25,8 +25,6 @@ const USER_AGENT = `credit-platform-typescript/${VERSION}`;
 // malformed answers in a row do not lose the last good state, and memory stays bounded when
 // nobody ever asks.
 const RATE_LIMIT_HEADERS_KEPT = 8;
-
-const utf8 = new TextDecoder();
 
 /**
  * The one request pipeline: the key, the trace, then the call's attempts ({@link CallState}: one
