@@ -67,17 +67,17 @@ export default defineConfig([
     format: ['cjs'],
     clean: false,
     noExternal: ['ky', 'zod'],
-    // The ESM build loads the HTTP core (and ky) with a dynamic import on the first request,
-    // keeping ky's import-time checks off `import 'credit-platform'`. Jest's module runtime
-    // refuses import() and older bundlers cannot follow a computed require(), so this build
-    // links the core statically (src/core/transport/eager-transport.ts).
+    // The ESM build loads ky with a dynamic import on the first request, keeping ky's
+    // import-time checks off `import 'credit-platform'`. Jest's module runtime refuses import()
+    // and older bundlers cannot follow a computed require(), so this build links ky statically
+    // (src/core/transport/eager-ky.ts).
     esbuildPlugins: [
       packageVersionOnly,
       {
-        name: 'eager-transport',
+        name: 'eager-ky',
         setup(build) {
-          build.onResolve({ filter: /\/lazy-transport\.js$/ }, (args) => ({
-            path: join(args.resolveDir, args.path.replace(/lazy-transport\.js$/, 'eager-transport.ts')),
+          build.onResolve({ filter: /\/load-ky\.js$/ }, (args) => ({
+            path: join(args.resolveDir, args.path.replace(/load-ky\.js$/, 'eager-ky.ts')),
           }));
         },
       },

@@ -6,6 +6,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BACKOFF, decideRetry, serverWait } from '../../src/core/retry-policy.js';
 import type { RateLimitError } from '../../src/index.js';
+import { loadKy } from '../../src/core/transport/load-ky.js';
 import { captureError } from '../helpers/capture.js';
 import { runFor, timedAnswers } from '../helpers/fake-time.js';
 import { client, fail, http, HttpResponse, ok, url, useMswServer } from '../helpers/msw.js';
@@ -14,10 +15,10 @@ const server = useMswServer();
 afterEach(() => {
   vi.useRealTimers();
 });
-// The HTTP core (and ky) loads on the first request; loaded before a test fakes the clock, so the
+// ky loads on the first request; loaded before a test fakes the clock, so the
 // load cannot outlast the fake time the test advances.
 beforeAll(async () => {
-  await import('../../src/core/transport/http-core.js');
+  await loadKy();
 });
 
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { InternalServerError, RateLimitError } from '../../src/index.js';
 import { backoffMs, decideRetry } from '../../src/core/retry-policy.js';
+import { loadKy } from '../../src/core/transport/load-ky.js';
 import { captureError } from '../helpers/capture.js';
 import { runFor, timedAnswers } from '../helpers/fake-time.js';
 import { client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
@@ -9,11 +10,11 @@ const server = useMswServer();
 afterEach(() => {
   vi.useRealTimers();
 });
-// The client loads its HTTP core (and ky) on the first request. Loaded here, before any test
+// The client loads ky on the first request. Loaded here, before any test
 // fakes the clock: a load slower than the fake time a test advances would leave that test's
 // first retry wait on a clock nobody moves (it did, run alone on a cold cache).
 beforeAll(async () => {
-  await import('../../src/core/transport/http-core.js');
+  await loadKy();
 });
 
 type Method = 'GET' | 'PUT' | 'DELETE' | 'POST' | 'PATCH';

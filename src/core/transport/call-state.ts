@@ -1,10 +1,11 @@
-import { HTTPError, type KyInstance, type Options as KyOptions, NetworkError, TimeoutError } from 'ky';
+import type { KyInstance, Options as KyOptions } from 'ky';
 import { InvalidResponseError } from '../../errors/index.js';
 import { concatBytes } from '../../utils/bytes.js';
 import type { LevelledLogger } from '../config/logger.js';
 import { type AttemptRecord, logAttempt } from '../observability/request-log.js';
 import type { RequestTraceAttemptScope, RequestTraceContext } from '../observability/tracing.js';
 import type { Fetch, Middleware } from '../types.js';
+import { ky } from './load-ky.js';
 import { runMiddleware } from './middleware.js';
 import { type AttemptOutcome, decideRetry, type RetryDecision } from '../retry-policy.js';
 
@@ -13,6 +14,9 @@ const NEVER_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 const MANUAL_REDIRECT: RequestInit = { redirect: 'manual' };
 const EMPTY = new Uint8Array(0);
+
+/** Decodes {@link CallState.body}, the answer and the error alike. */
+export const utf8 = new TextDecoder();
 
 /** What a call's attempts share; fixed when the call starts. */
 export interface CallSetup {
@@ -52,9 +56,9 @@ export function errorCodes(error: unknown): string[] {
 }
 
 function outcomeOf(error: unknown): AttemptOutcome | undefined {
-  if (error instanceof HTTPError) return { kind: 'status', status: error.response.status, headers: error.response.headers };
-  if (error instanceof TimeoutError) return { kind: 'timeout' };
-  if (error instanceof NetworkError) {
+  if (error instanceof ky.HTTPError) return { kind: 'status', status: error.response.status, headers: error.response.headers };
+  if (error instanceof ky.TimeoutError) return { kind: 'timeout' };
+  if (error instanceof ky.NetworkError) {
     return { kind: 'connection', reachedServer: !errorCodes(error).some((code) => NEVER_SENT_CODES.has(code)) };
   }
   return undefined;
@@ -262,7 +266,7 @@ async function readBody(response: Response, limit: number, where: string): Promi
     }
     chunks.push(value);
   }
-  return chunks.length === 1 ? (chunks[0] as Uint8Array) : concatBytes(chunks, total);
+  return concatBytes(chunks, total);
 }
 
 // A Content-Length counts the encoded bytes: with a Content-Encoding the decoded body (what is

@@ -1,12 +1,10 @@
-import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { APIConnectionError, APITimeoutError, APIUserAbortError, CreditPlatformError } from '../../errors/index.js';
-import type { CallState } from './call-state.js';
+import { type CallState, errorCodes, utf8 } from './call-state.js';
 import { redact, redactCause } from '../redaction/redact.js';
 import { proxyFailure } from './proxy-hint.js';
 import { isRedirect, redirectMessage } from './redirect-error.js';
 import { apiErrorFromResponse } from './error-from-status.js';
-
-const utf8 = new TextDecoder();
+import { ky } from './load-ky.js';
 
 /** What the error of a failed call is described with. */
 export interface FailedCall {
@@ -22,13 +20,10 @@ export interface FailedCall {
   baseUrl: URL;
 }
 
+// The first code along the cause chain, else the cause's own message.
 function describeCause(cause: unknown): string {
-  let current: unknown = cause;
-  for (let depth = 0; depth < 5 && current !== null && typeof current === 'object'; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return ` (${code})`;
-    current = (current as { cause?: unknown }).cause;
-  }
+  const [code] = errorCodes(cause);
+  if (code !== undefined) return ` (${code})`;
   return cause instanceof Error ? ` (${cause.message})` : '';
 }
 
@@ -48,7 +43,7 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
   // ky gives up at once on errors the clock never saw (e.g. the total timeout); decide once so
   // every failure is logged and a 429's reset comes from the same decision.
   const decision = state.decide(error);
-  if (error instanceof HTTPError) {
+  if (error instanceof ky.HTTPError) {
     const { response } = error;
     return apiErrorFromResponse({
       status: response.status,
@@ -64,14 +59,14 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
   // Why the last failure was not retried, when a budget (not the method or the status) decided.
   const gaveUp = decision && !decision.retry && decision.gaveUp ? `; not retried: ${decision.reason}` : '';
   const attempts = `${state.attempts === 1 ? '1 attempt' : `${state.attempts} attempts`}${gaveUp}`;
-  if (error instanceof TimeoutError) {
+  if (error instanceof ky.TimeoutError) {
     // Stryker disable next-line ConditionalExpression: without totalTimeout the comparison is with NaN, false either way
     if (call.totalTimeout !== undefined && state.elapsed() >= call.totalTimeout - 1) {
       return new APITimeoutError(`${where} timed out: totalTimeout of ${call.totalTimeout} ms spent over ${attempts}.`);
     }
     return new APITimeoutError(`${where} timed out: no complete response within ${call.timeout} ms (${attempts}).`);
   }
-  if (error instanceof NetworkError) {
+  if (error instanceof ky.NetworkError) {
     const cause = redactCause(error.cause, secrets);
     const viaProxy = proxyFailure(error.cause, call.baseUrl);
     const what =

@@ -19,14 +19,14 @@ type StatusErrorClass = new (init: APIErrorInit) => APIError;
 
 // The one table from HTTP status to error class (the public surface's error table). Statuses outside it map by
 // class: any other 5xx is an InternalServerError, anything else a plain APIError.
-const BY_STATUS: ReadonlyMap<number, StatusErrorClass> = new Map<number, StatusErrorClass>([
-  [400, BadRequestError],
-  [401, AuthenticationError],
-  [403, PermissionDeniedError],
-  [404, NotFoundError],
-  [409, ConflictError],
-  [422, UnprocessableEntityError],
-]);
+const BY_STATUS: Readonly<Record<number, StatusErrorClass | undefined>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+};
 
 /** What an error response is turned into an {@link APIError} from. */
 export interface ErrorResponse {
@@ -56,21 +56,14 @@ const MAX_ENVELOPE_CHARS = 1024 * 1024;
 /** The most error items an error keeps: the service sends one per offending field. */
 const MAX_ERROR_ITEMS = 100;
 
-/**
- * The message of every API error, built in this one place: the status first (`404 Deposit not
- * found`), so a log line or a test failure says what happened, then the service's own summary
- * when the body was an envelope that had one, else a description of the call.
- */
-export function apiErrorMessage(status: number, serviceMessage: string | undefined, where: string, bodyNote = ''): string {
-  return `${status} ${serviceMessage ?? `${where} failed${bodyNote}`}`;
-}
-
 // Says why there is no service message: an envelope without one, a proxy page, an empty or cut-short body.
 function bodyNote(text: string, headers: Headers, isEnvelope: boolean): string {
   if (isEnvelope) return ' (the response carried no error message)';
   if (text.length === 0) return ' with an empty body';
   return ` with a body that is not the service's envelope (content-type: ${headers.get('content-type') ?? 'none'})`;
 }
+
+const NO_ENVELOPE = { isEnvelope: false, message: undefined, errors: undefined } as const;
 
 /** The envelope's `message` and `errors` when the body is one; an HTML page or nothing gives neither. */
 function readEnvelope(text: string, parsed: unknown): { isEnvelope: boolean; message: string | undefined; errors: unknown } {
@@ -82,12 +75,11 @@ function readEnvelope(text: string, parsed: unknown): { isEnvelope: boolean; mes
       errors?: unknown;
     } | null;
     // Stryker disable next-line all: null throws into the catch below and a primitive has no fields: the same answer
-    if (body === null || typeof body !== 'object') return { isEnvelope: false, message: undefined, errors: undefined };
+    if (body === null || typeof body !== 'object') return NO_ENVELOPE;
     const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
     return { isEnvelope: typeof body.success === 'boolean', message, errors: body.errors };
   } catch {
-    // Stryker disable next-line ObjectLiteral: {} reads as the same three falsy fields
-    return { isEnvelope: false, message: undefined, errors: undefined };
+    return NO_ENVELOPE;
   }
 }
 
@@ -106,8 +98,12 @@ export function apiErrorFromResponse(response: ErrorResponse): APIError {
   const serviceMessage = envelope.message && redactExcerpt(envelope.message, secrets, EXCERPT_LENGTH);
   const init: APIErrorInit = {
     status,
+    // The message of every API error: the status first (`404 Deposit not found`), so a log line
+    // or a test failure says what happened, then the service's own summary when the body was an
+    // envelope that had one, else a description of the call.
     message: redact(
-      response.message ?? apiErrorMessage(status, serviceMessage, response.where, bodyNote(text, headers, envelope.isEnvelope)),
+      response.message ??
+        `${status} ${serviceMessage ?? `${response.where} failed${bodyNote(text, headers, envelope.isEnvelope)}`}`,
       secrets,
     ),
     errors: redactItems(readErrorItems(envelope.errors).slice(0, MAX_ERROR_ITEMS), secrets),
@@ -116,6 +112,6 @@ export function apiErrorFromResponse(response: ErrorResponse): APIError {
     body: redactExcerpt(text, secrets, EXCERPT_LENGTH),
   };
   if (status === 429) return new RateLimitError({ ...init, reset: new Date(response.resetAt ?? response.now) });
-  const ErrorClass = BY_STATUS.get(status) ?? (status >= 500 && status <= 599 ? InternalServerError : APIError);
+  const ErrorClass = BY_STATUS[status] ?? (status >= 500 && status <= 599 ? InternalServerError : APIError);
   return new ErrorClass(init);
 }

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { KyInstance, Options as KyOptions } from 'ky';
 import { EXCERPT_LENGTH } from '../../errors/excerpt.js';
 import { ConfigurationError, InvalidResponseError } from '../../errors/index.js';
 import { withoutProtoKeys } from '../../utils/proto-keys.js';
@@ -13,9 +13,11 @@ import type { PacingState } from '../pacing/types.js';
 import { opaqueCause, redact, redactExcerpt } from '../redaction/redact.js';
 import { secretsIn } from '../redaction/secret-fields.js';
 import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } from '../types.js';
-import { CallState } from './call-state.js';
+import { CallState, utf8 } from './call-state.js';
 import { toSdkError } from './error-from-failure.js';
 import { apiErrorFromResponse } from './error-from-status.js';
+import { addressOf } from './proxy-hint.js';
+import { ky, loadKy } from './load-ky.js';
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
 
@@ -24,16 +26,17 @@ const USER_AGENT = `credit-platform-typescript/${VERSION}`;
 // nobody ever asks.
 const RATE_LIMIT_HEADERS_KEPT = 8;
 
-const utf8 = new TextDecoder();
-
 /**
  * The one request pipeline: the key, the trace, then the call's attempts ({@link CallState}: one
  * ky request each, retried as the retry policy decides), then the envelope of the answer
- * ({@link unwrapEnvelope}).
+ * ({@link unwrapEnvelope}). ky itself loads on the first request (load-ky.ts).
  */
 export class HttpCore implements Transport {
   readonly #options: ResolvedOptions;
-  readonly #ky: KyInstance;
+  /** The headers of every request, checked when the client is built. */
+  readonly #headers: Record<string, string>;
+  /** Built once ky has loaded. */
+  #ky: KyInstance | undefined;
   /**
    * The headers of the last few responses (success or error) that carried rate-limit headers,
    * newest last, for `client.rateLimit`, which reads them only when asked: most calls never ask.
@@ -42,6 +45,8 @@ export class HttpCore implements Transport {
   readonly #staticKey: string | undefined;
   /** Paces every attempt when the `pacing` option is on. */
   readonly pacer: Pacer | undefined;
+  /** The service's base URL, parsed: for connection errors. */
+  readonly #baseUrl: URL;
   /** The service's host name and port, for traces. */
   readonly #server: { address: string; port: number };
 
@@ -49,21 +54,24 @@ export class HttpCore implements Transport {
     this.#options = options;
     this.#staticKey = typeof options.apiKey === 'string' ? checkKey(options.apiKey) : undefined;
     this.pacer = options.pacing && new Pacer(options.pacing.limits, options.pacing.store, options.log);
-    const base = new URL(options.baseUrl);
-    // An IPv6 host name keeps its brackets in a URL, not in `server.address`.
-    this.#server = {
-      address: base.hostname.replace(/^\[(.*)\]$/, '$1'),
-      port: base.port === '' ? (base.protocol === 'http:' ? 80 : 443) : Number(base.port),
-    };
-    // Everything that is the same for every call is configured once here: ky merges per-call
-    // options into these on each request. The key is not among them: it is added per attempt,
-    // after the middleware (call-state.ts).
-    this.#ky = ky.create({
+    this.#baseUrl = new URL(options.baseUrl);
+    this.#server = addressOf(this.#baseUrl);
+    // `new Headers()` throws on a malformed name or value: here, so a bad default header fails
+    // `new CreditPlatform()` rather than the first call.
+    this.#headers = baseHeaders(options.defaultHeaders);
+  }
+
+  // Everything that is the same for every call is configured once here: ky merges per-call
+  // options into these on each request. The key is not among them: it is added per attempt,
+  // after the middleware (call-state.ts).
+  async #createKy(): Promise<void> {
+    await loadKy();
+    this.#ky ??= ky.default.create({
       // A prefix joined as text, not a `baseUrl` resolved per call: ky builds a throwaway
       // Request and URL to resolve a baseUrl, a measurable share of each page of a long walk.
-      prefix: options.baseUrl,
-      headers: baseHeaders(options.defaultHeaders),
-      timeout: options.timeout,
+      prefix: this.#options.baseUrl,
+      headers: this.#headers,
+      timeout: this.#options.timeout,
       retry: 0,
       // Set on the Request itself, so a custom fetch and the middleware see it too: a followed
       // redirect would carry the key (and a 307/308 the body) to the Location's address. A 3xx
@@ -79,6 +87,8 @@ export class HttpCore implements Transport {
 
   /** Sends one call and returns the unwrapped data, or throws the SDK error that describes the failure. */
   send(call: HttpCall, requestId = newRequestId()): Promise<HttpResult> {
+    // The first call waits for ky (concurrent first calls share its load); every later one goes on at once.
+    if (this.#ky === undefined) return this.#createKy().then(() => this.send(call, requestId));
     const key = this.#staticKey;
     if (key === undefined) {
       return this.#keyFromFunction().then(
@@ -131,6 +141,7 @@ export class HttpCore implements Transport {
     const options = this.#options;
     const maxRetries = perCall?.maxRetries ?? options.maxRetries;
     const totalTimeout = perCall?.totalTimeout ?? options.totalTimeout;
+    const timeout = perCall?.timeout ?? options.timeout;
     // One ky request per attempt (the instance has ky's retry off); the call state retries.
     // ky merges these into the instance's options on every call, at a cost that grows with the
     // square of the number of keys: only what differs from ky's defaults is set (GET is its
@@ -140,7 +151,8 @@ export class HttpCore implements Transport {
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
-    const state = new CallState(this.#ky, withQuery(call.path, call.query), kyOptions, {
+    // Built before `send` goes on to here.
+    const state = new CallState(this.#ky as KyInstance, withQuery(call.path, call.query), kyOptions, {
       operation: call.operation ?? 'request',
       method: call.method,
       path: `/${call.path}`,
@@ -152,7 +164,7 @@ export class HttpCore implements Transport {
       totalTimeout,
       maxResponseBytes: perCall?.maxResponseBytes ?? options.maxResponseBytes,
       middleware: perCall?.middleware ? [...options.middleware, ...perCall.middleware] : options.middleware,
-      fetch: this.#fetchFor(apiKey, perCall?.timeout ?? options.timeout, totalTimeout, trace),
+      fetch: this.#fetchFor(apiKey, timeout, totalTimeout, trace),
       log: options.log,
       trace,
       signal: perCall?.signal,
@@ -163,15 +175,15 @@ export class HttpCore implements Transport {
       const text = utf8.decode(state.body);
       return new CallResult(unwrapEnvelope(response.status, response.headers, text, context), response, text, secrets, requestId);
     } catch (error) {
-      if (error instanceof HTTPError) this.#noteRateLimit(error.response.headers);
+      if (error instanceof ky.HTTPError) this.#noteRateLimit(error.response.headers);
       const failure = toSdkError(error, state, {
         where: `${context.method} /${context.path}`,
         secrets,
         signal: perCall?.signal,
-        timeout: perCall?.timeout ?? options.timeout,
+        timeout,
         totalTimeout,
-        host: new URL(options.baseUrl).host,
-        baseUrl: new URL(options.baseUrl),
+        host: this.#baseUrl.host,
+        baseUrl: this.#baseUrl,
       });
       throw withRequestId(failure, requestId);
     } finally {

@@ -54,14 +54,19 @@ export function proxyFailure(error: unknown, target: URL): string | undefined {
     return `${describe(proxy)} refused to open a tunnel to ${target.host} (it answered ${refused[1]}); check that the proxy allows CONNECT to this host and port, and its credentials`;
   }
   if (proxy === undefined || found.code === undefined || found.port === undefined) return undefined;
-  const proxyPort = Number(proxy.url.port || (proxy.url.protocol === 'https:' ? 443 : 80));
-  const proxyHost = proxy.url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (found.port !== proxyPort || (found.address !== undefined && found.address !== proxyHost && !isLocalName(proxyHost))) {
+  const { address: proxyHost, port: proxyPort } = addressOf(proxy.url);
+  // A proxy named `localhost` may be reached at 127.0.0.1 or ::1: its port alone tells.
+  if (found.port !== proxyPort || (found.address !== undefined && found.address !== proxyHost && proxyHost !== 'localhost')) {
     return undefined;
   }
   return `${describe(proxy)} could not be reached (${found.code}); check that it is running, or list ${target.hostname} in NO_PROXY`;
 }
 
-function isLocalName(host: string): boolean {
-  return host === 'localhost';
+/**
+ * Where a URL connects to: its host name, without the brackets an IPv6 address keeps in a URL
+ * (a socket error and a trace's `server.address` name it without them), and its port, the
+ * scheme's default when the URL names none.
+ */
+export function addressOf(url: URL): { address: string; port: number } {
+  return { address: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
 }

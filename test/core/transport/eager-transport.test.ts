@@ -2,7 +2,7 @@
 // built with the client, and it checks the key and headers then, as the lazy one does.
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../../src/core/config/resolve-options.js';
-import { createTransport } from '../../../src/core/transport/eager-transport.js';
+import { createTransport } from '../../../src/core/transport/lazy-transport.js';
 import { HttpCore } from '../../../src/core/transport/http-core.js';
 import { ConfigurationError } from '../../../src/index.js';
 import { API_KEY, BASE_URL } from '../../helpers/msw.js';

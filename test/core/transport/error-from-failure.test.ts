@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetryDecision } from '../../../src/core/retry-policy.js';
 import type { CallState } from '../../../src/core/transport/call-state.js';
 import { type FailedCall, toSdkError } from '../../../src/core/transport/error-from-failure.js';
+import { loadKy } from '../../../src/core/transport/load-ky.js';
 import {
   APIConnectionError,
   APIError,
@@ -16,6 +17,9 @@ import {
   NotFoundError,
   type RateLimitError,
 } from '../../../src/index.js';
+
+// The transport reads ky's error classes from ky as the first request loads it.
+await loadKy();
 
 const KEY = 'cpk_live_failure_0123456789';
 const request = new Request('https://api.example.com/api/v1/accounts/me');
