@@ -160,18 +160,16 @@ export function prepareCall(
     : op.path;
   // Built only for a message: the call that succeeds pays nothing for it.
   const shape = (last: string) => (): CallShape => ({ method: name, args: [...pathParamNames(op.path), last].join(', ') });
-  let query = op.query
-    ? (validateRequest(op.query, input.query ?? {}, what, shape('params')) as Record<string, QueryValue>)
-    : input.query;
-  let body = op.body ? validateRequest(op.body, input.body, what, shape('body')) : input.body;
-  if (options?.extraBody !== undefined || options?.extraQuery !== undefined) {
-    ({ query, body } = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what));
-  }
+  const query = (op.query ? validateRequest(op.query, input.query ?? {}, what, shape('params')) : input.query) as
+    | Record<string, QueryValue>
+    | undefined;
+  const body = op.body ? validateRequest(op.body, input.body, what, shape('body')) : input.body;
+  if (options?.extraBody !== undefined || options?.extraQuery !== undefined) checkExtras(op, options, what);
   return {
     method: op.method,
     path,
-    query: query as Record<string, QueryValue> | undefined,
-    body,
+    query: options?.extraQuery ? { ...query, ...options.extraQuery } : query,
+    body: options?.extraBody ? { ...(body as Record<string, unknown>), ...options.extraBody } : body,
     options,
     operation: name ?? what,
     template: op.path,
@@ -179,21 +177,14 @@ export function prepareCall(
 }
 
 /**
- * Merges the per-call `extraBody` and `extraQuery` into an already validated body and query.
- * They carry fields this SDK version does not know yet, unvalidated. What they cannot do is
- * refused, so nothing is silently overridden: a field the operation knows (it belongs in the
- * params, where it is checked) and a path parameter's name (the path is filled from the checked
- * arguments before, and the key is a header they never reach).
+ * Checks the per-call `extraBody` and `extraQuery`, which prepareCall then merges into the
+ * validated body and query. They carry fields this SDK version does not know yet, unvalidated.
+ * What they cannot do is refused, so nothing is silently overridden: a field the operation knows
+ * (it belongs in the params, where it is checked) and a path parameter's name (the path is filled
+ * from the checked arguments before, and the key is a header they never reach).
  */
-function mergeExtras(
-  op: Operation,
-  validated: { query: Record<string, QueryValue> | undefined; body: unknown },
-  options: RequestOptions | undefined,
-  what: string,
-): { query: Record<string, QueryValue> | undefined; body: unknown } {
-  const extraBody = options?.extraBody;
-  const extraQuery = options?.extraQuery;
-  if (extraBody === undefined && extraQuery === undefined) return validated;
+function checkExtras(op: Operation, options: RequestOptions, what: string): void {
+  const { extraBody, extraQuery } = options;
   const items: ErrorItem[] = [];
   const pathNames = pathParamNames(op.path);
   const check = (option: 'extraBody' | 'extraQuery', extra: unknown, known: readonly string[]) => {
@@ -206,7 +197,7 @@ function mergeExtras(
         items.push({
           field: `${option}.${key}`,
           code: 'PATH_PARAMETER',
-          message: `is a path parameter of ${op.method} /${op.path}; it is set by the call's arguments and cannot be changed through ${option}`,
+          message: `is a path parameter of ${what}; it is set by the call's arguments and cannot be changed through ${option}`,
         });
       } else if (known.includes(key)) {
         items.push({
@@ -219,15 +210,11 @@ function mergeExtras(
   };
   if (extraBody !== undefined) {
     if (op.body === undefined) {
-      items.push({ field: 'extraBody', code: 'NO_BODY', message: `${op.method} /${op.path} sends no body` });
+      items.push({ field: 'extraBody', code: 'NO_BODY', message: `${what} sends no body` });
     } else {
       check('extraBody', extraBody, knownFields(op.body) ?? []);
     }
   }
   if (extraQuery !== undefined) check('extraQuery', extraQuery, op.query ? (knownFields(op.query) ?? []) : []);
   if (items.length > 0) refuse(what, items);
-  return {
-    query: extraQuery ? { ...validated.query, ...extraQuery } : validated.query,
-    body: extraBody ? { ...(validated.body as Record<string, unknown>), ...extraBody } : validated.body,
-  };
 }

@@ -2,7 +2,7 @@ import { InvalidResponseError } from '../../errors/index.js';
 import { LIST_OPTIONS } from '../config/option-names.js';
 import { checkPrefetch } from '../config/per-call-checks.js';
 import { newRequestId, withRequestId } from '../observability/request-id.js';
-import { type Answer, APIPromise } from '../operations/api-promise.js';
+import { type Answer, APIPromise, dataOf } from '../operations/api-promise.js';
 import type { Operation, OperationInput } from '../operations/operation.js';
 import { prepareCall } from '../operations/request-check.js';
 import { checkResponse, itemsSchemaOf } from '../operations/response-check.js';
@@ -58,8 +58,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
   /** @internal The first page, asked for once however often it is awaited or iterated. */
   firstPage(): Promise<Page<T>> {
-    this.answered ??= this.start();
-    return this.answered.then(pageOf<T>);
+    return this.answer().then(dataOf<Page<T>>);
   }
 
   /** @internal Sends the first page's request; an error carries `resumeCursor`. */
@@ -106,15 +105,10 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   #checkedPage(result: HttpResult, cursorSent: string | undefined): Page<T> {
     const { op, options, validateResponses } = this.#call;
     const { status } = result.response;
-    let shape: PageShape;
-    try {
-      shape = readPageShape(result.data, op.list?.resourceKey ?? 'items', status);
-    } catch (error) {
-      // Its body is `data` as the service sent it: keep the call's redacted body instead.
-      // Stryker disable next-line ConditionalExpression: readPageShape throws InvalidResponseError only, so this never rethrows; it keeps any other error as it is.
-      if (!(error instanceof InvalidResponseError)) throw error;
-      throw new InvalidResponseError(error.message, { status, body: result.redactedBody() });
-    }
+    const resourceKey = op.list?.resourceKey ?? 'items';
+    const shape = findPageShape(result.data, resourceKey);
+    // The error keeps the call's redacted body, not `data` as the service sent it.
+    if (!shape) throw noItemsArray(resourceKey, status, result.redactedBody());
     if (shape.nextCursor === cursorSent) {
       throw new InvalidResponseError(
         `${op.method} /${op.path} answered a cursor with that same cursor as its next one; stopping instead of looping forever.`,
@@ -154,10 +148,6 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     const first = await this;
     return first.toArray(options);
   }
-}
-
-function pageOf<T>(answer: Answer<Page<T>>): Page<T> {
-  return answer.data;
 }
 
 /**
@@ -222,19 +212,27 @@ function saysNoMore(bag: Bag): boolean {
  * ```
  */
 export function readPageShape(data: unknown, resourceKey: string, status: number): PageShape {
+  const shape = findPageShape(data, resourceKey);
+  if (!shape) throw noItemsArray(resourceKey, status, safeStringify(data));
+  return shape;
+}
+
+/** The page shape {@link readPageShape} finds in `data`, or `undefined` when `data` has no items array. */
+function findPageShape(data: unknown, resourceKey: string): PageShape | undefined {
   if (Array.isArray(data)) return { items: data, nextCursor: null };
-  if (isBag(data)) {
-    const items = [data.items, data.data, data[resourceKey]].find(Array.isArray);
-    if (items) {
-      const pagination = isBag(data.pagination) ? data.pagination : undefined;
-      const cursor = readCursor(data) ?? (pagination ? readCursor(pagination) : undefined) ?? null;
-      const noMore = saysNoMore(data) || (pagination !== undefined && saysNoMore(pagination));
-      return { items, nextCursor: noMore ? null : cursor };
-    }
-  }
-  throw new InvalidResponseError(
+  if (!isBag(data)) return undefined;
+  const items = [data.items, data.data, data[resourceKey]].find(Array.isArray);
+  if (!items) return undefined;
+  const pagination = isBag(data.pagination) ? data.pagination : undefined;
+  const cursor = readCursor(data) ?? (pagination ? readCursor(pagination) : undefined) ?? null;
+  const noMore = saysNoMore(data) || (pagination !== undefined && saysNoMore(pagination));
+  return { items, nextCursor: noMore ? null : cursor };
+}
+
+function noItemsArray(resourceKey: string, status: number, body: string): InvalidResponseError {
+  return new InvalidResponseError(
     `A list response's data has no items array (looked for data[], data.items, data.data and data.${resourceKey})`,
-    { status, body: safeStringify(data) },
+    { status, body },
   );
 }
 
