@@ -94,29 +94,26 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     return this.#prepared;
   }
 
+  // Every error of a page's answer carries the id of the call that brought it.
   #toPage(result: HttpResult, cursorSent: string | undefined): Page<T> {
-    try {
-      return this.#checkedPage(result, cursorSent);
-    } catch (error) {
-      throw withRequestId(error, result.requestId);
-    }
-  }
-
-  #checkedPage(result: HttpResult, cursorSent: string | undefined): Page<T> {
     const { op, options, validateResponses } = this.#call;
     const { status } = result.response;
     const resourceKey = op.list?.resourceKey ?? 'items';
-    const shape = findPageShape(result.data, resourceKey);
-    // The error keeps the call's redacted body, not `data` as the service sent it.
-    if (!shape) throw noItemsArray(resourceKey, status, result.redactedBody());
-    if (shape.nextCursor === cursorSent) {
-      throw new InvalidResponseError(
-        `${op.method} /${op.path} answered a cursor with that same cursor as its next one; stopping instead of looping forever.`,
-        { status, body: result.redactedBody() },
-      );
+    try {
+      const shape = findPageShape(result.data, resourceKey);
+      // The error keeps the call's redacted body, not `data` as the service sent it.
+      if (!shape) throw noItemsArray(resourceKey, status, result.redactedBody());
+      if (shape.nextCursor === cursorSent) {
+        throw new InvalidResponseError(
+          `${op.method} /${op.path} answered a cursor with that same cursor as its next one; stopping instead of looping forever.`,
+          { status, body: result.redactedBody() },
+        );
+      }
+      const items = checkResponse(itemsSchemaOf(op.response), shape.items, result, op, validateResponses) as T[];
+      return new Page<T>(items, shape.nextCursor, this, options?.prefetch);
+    } catch (error) {
+      throw withRequestId(error, result.requestId);
     }
-    const items = checkResponse(itemsSchemaOf(op.response), shape.items, result, op, validateResponses) as T[];
-    return new Page<T>(items, shape.nextCursor, this, options?.prefetch);
   }
 
   /**
