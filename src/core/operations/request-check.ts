@@ -21,9 +21,9 @@ function readableIssue(issue: z.core.$ZodRawIssue): string {
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':
-      return `must be at least ${String(issue.minimum)}`;
+      return `must be at least ${issue.minimum}`;
     case 'too_big':
-      return `must be at most ${String(issue.maximum)}`;
+      return `must be at most ${issue.maximum}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
     case 'invalid_union':
@@ -47,10 +47,8 @@ export function safeParse<S extends z.core.$ZodType>(schema: S, value: unknown):
 function fieldCode(path: readonly PropertyKey[]): string {
   // The service names codes after the field (INVALID_AMOUNT, INVALID_TOKEN); for `events.2`
   // the field is `events`.
-  const key = [...path].reverse().find((part) => typeof part === 'string') ?? 'request';
-  return `INVALID_${String(key)
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toUpperCase()}`;
+  const key = [...path].reverse().find((part): part is string => typeof part === 'string') ?? 'request';
+  return `INVALID_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
 }
 
 /** Turns zod issues into the service's `{ field, message, code }` items. */
