@@ -152,7 +152,7 @@ export function prepareCall(
   name: string | undefined,
 ): HttpCall {
   const what = `${op.method} /${op.path}`;
-  if (options !== undefined) checkRequestOptionNames(options, optionNames, what);
+  checkRequestOptionNames(options, optionNames, what);
   const path = op.pathParams
     ? fillPath(op.path, validateRequest(op.pathParams, input.path ?? {}, what) as Record<string, unknown>, what)
     : op.path;
