@@ -5,7 +5,7 @@ import { newRequestId, withRequestId } from '../observability/request-id.js';
 import { PagePromise } from '../pagination/page-promise.js';
 import type { HttpMethod, HttpResult, ListRequestOptions, QueryValue, RequestOptions, Transport } from '../types.js';
 import { type Answer, APIPromise } from './api-promise.js';
-import type { AnySchema, InputOf, Operation, OperationInput, ResultOf } from './operation.js';
+import { type AnySchema, type InputOf, isJsonObject, type Operation, type OperationInput, type ResultOf } from './operation.js';
 import { prepareCall } from './request-check.js';
 import { checkResponse } from './response-check.js';
 
@@ -81,7 +81,7 @@ export class OperationRunner {
       // An undeclared call's input has no schema: only what extraBody needs is checked.
       const extraBody = options?.extraBody;
       const body = input.body;
-      if (extraBody && !(body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body)))) {
+      if (extraBody && !(body === undefined || isJsonObject(body))) {
         throw new RequestValidationError(`${method} /${path} was not sent: extraBody needs a JSON object body to merge into.`, [
           { field: 'extraBody', code: 'NO_BODY', message: 'needs a JSON object body to merge into' },
         ]);

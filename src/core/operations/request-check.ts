@@ -6,7 +6,7 @@ import { type ErrorItem, RequestValidationError } from '../../errors/index.js';
 import { checkRequestOptionNames, LIST_OPTIONS } from '../config/option-names.js';
 import type { HttpCall, QueryValue, RequestOptions } from '../types.js';
 import { closestName } from '../../utils/closest-name.js';
-import { fillPath, type Operation, type OperationInput, pathParamNames } from './operation.js';
+import { fillPath, isJsonObject, type Operation, type OperationInput, pathParamNames } from './operation.js';
 
 // Schemas are parsed by zod's interpreter, not `z.compile`: the compiler is 29 KB of the
 // 40 KB (gzipped) budget of the whole client. Valid responses are vouched for without parsing
@@ -126,7 +126,7 @@ export function validateRequest<S extends z.core.$ZodType>(
   call?: () => CallShape,
 ): z.output<S> {
   const known = knownFields(schema);
-  if (known && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  if (known && isJsonObject(value)) {
     const unknown = Object.keys(value).filter((key) => !known.includes(key));
     if (unknown.length > 0)
       refuse(
@@ -186,7 +186,7 @@ function checkExtras(op: Operation, options: RequestOptions, what: string): void
   const items: ErrorItem[] = [];
   const pathNames = pathParamNames(op.path);
   const check = (option: 'extraBody' | 'extraQuery', extra: unknown, known: readonly string[]) => {
-    if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
+    if (!isJsonObject(extra)) {
       items.push({ field: option, code: 'INVALID_EXTRA_FIELDS', message: 'must be an object of field names and values' });
       return;
     }

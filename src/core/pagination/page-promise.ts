@@ -3,7 +3,7 @@ import { LIST_OPTIONS } from '../config/option-names.js';
 import { checkPrefetch } from '../config/per-call-checks.js';
 import { newRequestId, withRequestId } from '../observability/request-id.js';
 import { type Answer, APIPromise, dataOf } from '../operations/api-promise.js';
-import type { Operation, OperationInput } from '../operations/operation.js';
+import { isJsonObject, type Operation, type OperationInput } from '../operations/operation.js';
 import { prepareCall } from '../operations/request-check.js';
 import { checkResponse, itemsSchemaOf } from '../operations/response-check.js';
 import type { HttpCall, HttpResult, ListRequestOptions, Transport } from '../types.js';
@@ -164,10 +164,6 @@ export interface PageShape {
 
 type Bag = Record<string, unknown>;
 
-function isBag(value: unknown): value is Bag {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
 function readCursor(bag: Bag): string | null | undefined {
   for (const key of ['nextCursor', 'next_cursor', 'cursor']) {
     const value = bag[key];
@@ -217,10 +213,10 @@ export function readPageShape(data: unknown, resourceKey: string, status: number
 /** The page shape {@link readPageShape} finds in `data`, or `undefined` when `data` has no items array. */
 function findPageShape(data: unknown, resourceKey: string): PageShape | undefined {
   if (Array.isArray(data)) return { items: data, nextCursor: null };
-  if (!isBag(data)) return undefined;
+  if (!isJsonObject(data)) return undefined;
   const items = [data.items, data.data, data[resourceKey]].find(Array.isArray);
   if (!items) return undefined;
-  const pagination = isBag(data.pagination) ? data.pagination : undefined;
+  const pagination = isJsonObject(data.pagination) ? data.pagination : undefined;
   const cursor = readCursor(data) ?? (pagination ? readCursor(pagination) : undefined) ?? null;
   const noMore = saysNoMore(data) || (pagination !== undefined && saysNoMore(pagination));
   return { items, nextCursor: noMore ? null : cursor };
