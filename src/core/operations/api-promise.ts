@@ -128,6 +128,7 @@ function withRateLimit<T>(answer: Answer<T>): WithResponse<T> {
   };
 }
 
-function dataOf<T>(answer: Answer<T>): T {
+/** @internal The `data` of an answer: what awaiting the call gives. */
+export function dataOf<T>(answer: Answer<T>): T {
   return answer.data;
 }

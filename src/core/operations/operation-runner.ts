@@ -5,7 +5,7 @@ import { newRequestId, withRequestId } from '../observability/request-id.js';
 import { PagePromise } from '../pagination/page-promise.js';
 import type { HttpMethod, HttpResult, ListRequestOptions, QueryValue, RequestOptions, Transport } from '../types.js';
 import { type Answer, APIPromise } from './api-promise.js';
-import type { AnySchema, InputOf, Operation, OperationInput, ResultOf } from './operation.js';
+import { type AnySchema, type InputOf, isJsonObject, type Operation, type OperationInput, type ResultOf } from './operation.js';
 import { prepareCall } from './request-check.js';
 import { checkResponse } from './response-check.js';
 
@@ -78,7 +78,21 @@ export class OperationRunner {
   ): Promise<Answer<z.output<S>>> {
     let result: HttpResult | undefined;
     try {
-      result = await this.#sendRaw(method, path, input, options);
+      // An undeclared call's input has no schema: only what extraBody needs is checked.
+      const extraBody = options?.extraBody;
+      const body = input.body;
+      if (extraBody && !(body === undefined || isJsonObject(body))) {
+        throw new RequestValidationError(`${method} /${path} was not sent: extraBody needs a JSON object body to merge into.`, [
+          { field: 'extraBody', code: 'NO_BODY', message: 'needs a JSON object body to merge into' },
+        ]);
+      }
+      result = await this.#transport.send({
+        method,
+        path,
+        query: options?.extraQuery ? { ...input.query, ...options.extraQuery } : input.query,
+        body: extraBody ? { ...(body as Record<string, unknown> | undefined), ...extraBody } : body,
+        options,
+      });
       const data = schema
         ? checkResponse(schema, result.data, result, { method, path }, this.#validateResponses)
         : (result.data as z.output<S>);
@@ -86,27 +100,5 @@ export class OperationRunner {
     } catch (error) {
       throw withRequestId(error, result?.requestId ?? newRequestId());
     }
-  }
-
-  #sendRaw(
-    method: HttpMethod,
-    path: string,
-    input: { query?: Record<string, QueryValue> | undefined; body?: unknown },
-    options: RequestOptions | undefined,
-  ): Promise<HttpResult> {
-    const extraBody = options?.extraBody;
-    const body = input.body;
-    if (extraBody && !(body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body)))) {
-      throw new RequestValidationError(`${method} /${path} was not sent: extraBody needs a JSON object body to merge into.`, [
-        { field: 'extraBody', code: 'NO_BODY', message: 'needs a JSON object body to merge into' },
-      ]);
-    }
-    return this.#transport.send({
-      method,
-      path,
-      query: options?.extraQuery ? { ...input.query, ...options.extraQuery } : input.query,
-      body: extraBody ? { ...(body as Record<string, unknown> | undefined), ...extraBody } : body,
-      options,
-    });
   }
 }

@@ -66,6 +66,11 @@ export interface OperationInput {
   body?: unknown;
 }
 
+/** Whether `value` is a JSON object: not `null`, not an array. */
+export function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
 /** The names of a path template's parameters: `'deposits/{depositId}'` gives `['depositId']`. */
 export function pathParamNames(template: string): string[] {
   return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);

@@ -35,8 +35,8 @@ export function checkRawRequest(method: string, path: string, baseUrl: string): 
   if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) {
     bad('must be relative to the base URL (e.g. "/credit/lines"), not an absolute URL: the API key must not go to another host');
   }
-  const end = path.search(/[?#]/);
-  const pathOnly = end === -1 ? path : path.slice(0, end);
+  // The path before any query or fragment (`split` with a limit of 1 gives exactly that part).
+  const pathOnly = path.split(/[?#]/, 1)[0] as string;
   if (pathOnly.includes('\\')) bad('must not contain a backslash: URL parsers read it as "/", which can leave the base URL');
   if (hasDotSegment(pathOnly)) bad('must not contain "." or ".." segments, plain or percent-encoded');
   const relative = path.replace(/^\/+/, '');

@@ -6,7 +6,7 @@ import { type ErrorItem, RequestValidationError } from '../../errors/index.js';
 import { checkRequestOptionNames, LIST_OPTIONS } from '../config/option-names.js';
 import type { HttpCall, QueryValue, RequestOptions } from '../types.js';
 import { closestName } from '../../utils/closest-name.js';
-import { fillPath, type Operation, type OperationInput, pathParamNames } from './operation.js';
+import { fillPath, isJsonObject, type Operation, type OperationInput, pathParamNames } from './operation.js';
 
 // Schemas are parsed by zod's interpreter, not `z.compile`: the compiler is 29 KB of the
 // 40 KB (gzipped) budget of the whole client. Valid responses are vouched for without parsing
@@ -21,9 +21,9 @@ function readableIssue(issue: z.core.$ZodRawIssue): string {
     case 'invalid_value':
       return `expected one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`;
     case 'too_small':
-      return `must be at least ${String(issue.minimum)}`;
+      return `must be at least ${issue.minimum}`;
     case 'too_big':
-      return `must be at most ${String(issue.maximum)}`;
+      return `must be at most ${issue.maximum}`;
     case 'unrecognized_keys':
       return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
     case 'invalid_union':
@@ -47,10 +47,8 @@ export function safeParse<S extends z.core.$ZodType>(schema: S, value: unknown):
 function fieldCode(path: readonly PropertyKey[]): string {
   // The service names codes after the field (INVALID_AMOUNT, INVALID_TOKEN); for `events.2`
   // the field is `events`.
-  const key = [...path].reverse().find((part) => typeof part === 'string') ?? 'request';
-  return `INVALID_${String(key)
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toUpperCase()}`;
+  const key = [...path].reverse().find((part): part is string => typeof part === 'string') ?? 'request';
+  return `INVALID_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
 }
 
 /** Turns zod issues into the service's `{ field, message, code }` items. */
@@ -128,7 +126,7 @@ export function validateRequest<S extends z.core.$ZodType>(
   call?: () => CallShape,
 ): z.output<S> {
   const known = knownFields(schema);
-  if (known && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+  if (known && isJsonObject(value)) {
     const unknown = Object.keys(value).filter((key) => !known.includes(key));
     if (unknown.length > 0)
       refuse(
@@ -154,24 +152,22 @@ export function prepareCall(
   name: string | undefined,
 ): HttpCall {
   const what = `${op.method} /${op.path}`;
-  if (options !== undefined) checkRequestOptionNames(options, optionNames, what);
+  checkRequestOptionNames(options, optionNames, what);
   const path = op.pathParams
     ? fillPath(op.path, validateRequest(op.pathParams, input.path ?? {}, what) as Record<string, unknown>, what)
     : op.path;
   // Built only for a message: the call that succeeds pays nothing for it.
   const shape = (last: string) => (): CallShape => ({ method: name, args: [...pathParamNames(op.path), last].join(', ') });
-  let query = op.query
-    ? (validateRequest(op.query, input.query ?? {}, what, shape('params')) as Record<string, QueryValue>)
-    : input.query;
-  let body = op.body ? validateRequest(op.body, input.body, what, shape('body')) : input.body;
-  if (options?.extraBody !== undefined || options?.extraQuery !== undefined) {
-    ({ query, body } = mergeExtras(op, { query: query as Record<string, QueryValue> | undefined, body }, options, what));
-  }
+  const query = (op.query ? validateRequest(op.query, input.query ?? {}, what, shape('params')) : input.query) as
+    | Record<string, QueryValue>
+    | undefined;
+  const body = op.body ? validateRequest(op.body, input.body, what, shape('body')) : input.body;
+  if (options?.extraBody !== undefined || options?.extraQuery !== undefined) checkExtras(op, options, what);
   return {
     method: op.method,
     path,
-    query: query as Record<string, QueryValue> | undefined,
-    body,
+    query: options?.extraQuery ? { ...query, ...options.extraQuery } : query,
+    body: options?.extraBody ? { ...(body as Record<string, unknown>), ...options.extraBody } : body,
     options,
     operation: name ?? what,
     template: op.path,
@@ -179,25 +175,18 @@ export function prepareCall(
 }
 
 /**
- * Merges the per-call `extraBody` and `extraQuery` into an already validated body and query.
- * They carry fields this SDK version does not know yet, unvalidated. What they cannot do is
- * refused, so nothing is silently overridden: a field the operation knows (it belongs in the
- * params, where it is checked) and a path parameter's name (the path is filled from the checked
- * arguments before, and the key is a header they never reach).
+ * Checks the per-call `extraBody` and `extraQuery`, which prepareCall then merges into the
+ * validated body and query. They carry fields this SDK version does not know yet, unvalidated.
+ * What they cannot do is refused, so nothing is silently overridden: a field the operation knows
+ * (it belongs in the params, where it is checked) and a path parameter's name (the path is filled
+ * from the checked arguments before, and the key is a header they never reach).
  */
-function mergeExtras(
-  op: Operation,
-  validated: { query: Record<string, QueryValue> | undefined; body: unknown },
-  options: RequestOptions | undefined,
-  what: string,
-): { query: Record<string, QueryValue> | undefined; body: unknown } {
-  const extraBody = options?.extraBody;
-  const extraQuery = options?.extraQuery;
-  if (extraBody === undefined && extraQuery === undefined) return validated;
+function checkExtras(op: Operation, options: RequestOptions, what: string): void {
+  const { extraBody, extraQuery } = options;
   const items: ErrorItem[] = [];
   const pathNames = pathParamNames(op.path);
   const check = (option: 'extraBody' | 'extraQuery', extra: unknown, known: readonly string[]) => {
-    if (extra === null || typeof extra !== 'object' || Array.isArray(extra)) {
+    if (!isJsonObject(extra)) {
       items.push({ field: option, code: 'INVALID_EXTRA_FIELDS', message: 'must be an object of field names and values' });
       return;
     }
@@ -206,7 +195,7 @@ function mergeExtras(
         items.push({
           field: `${option}.${key}`,
           code: 'PATH_PARAMETER',
-          message: `is a path parameter of ${op.method} /${op.path}; it is set by the call's arguments and cannot be changed through ${option}`,
+          message: `is a path parameter of ${what}; it is set by the call's arguments and cannot be changed through ${option}`,
         });
       } else if (known.includes(key)) {
         items.push({
@@ -219,15 +208,11 @@ function mergeExtras(
   };
   if (extraBody !== undefined) {
     if (op.body === undefined) {
-      items.push({ field: 'extraBody', code: 'NO_BODY', message: `${op.method} /${op.path} sends no body` });
+      items.push({ field: 'extraBody', code: 'NO_BODY', message: `${what} sends no body` });
     } else {
       check('extraBody', extraBody, knownFields(op.body) ?? []);
     }
   }
   if (extraQuery !== undefined) check('extraQuery', extraQuery, op.query ? (knownFields(op.query) ?? []) : []);
   if (items.length > 0) refuse(what, items);
-  return {
-    query: extraQuery ? { ...validated.query, ...extraQuery } : validated.query,
-    body: extraBody ? { ...(validated.body as Record<string, unknown>), ...extraBody } : validated.body,
-  };
 }

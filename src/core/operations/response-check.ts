@@ -86,9 +86,10 @@ type Def = z.core.$ZodTypeDef & {
   entries?: Record<string, unknown>;
 };
 
-function build(schema: z.core.$ZodType, building: Set<z.core.$ZodType>): InPlaceCheck | null {
-  const def = schema._zod?.def as Def | undefined;
-  if (!def || (def.checks !== undefined && def.checks.length > 0) || def.coerce === true) return null;
+// `schema` is `undefined` where a def lacks the inner schema it names; that is left to zod.
+function build(schema: z.core.$ZodType | undefined, building: Set<z.core.$ZodType>): InPlaceCheck | null {
+  const def = schema?._zod?.def as Def | undefined;
+  if (!schema || !def || (def.checks !== undefined && def.checks.length > 0) || def.coerce === true) return null;
   // A schema that contains itself (a getter in its shape) is left to zod.
   if (building.has(schema)) return null;
   building.add(schema);
@@ -124,14 +125,14 @@ function buildDef(def: Def, building: Set<z.core.$ZodType>): InPlaceCheck | null
     }
     case 'optional':
     case 'nullable': {
-      const inner = def.innerType ? build(def.innerType, building) : null;
+      const inner = build(def.innerType, building);
       if (!inner) return null;
       if (inner === isString && def.type === 'optional') return isOptionalString;
       const empty = def.type === 'optional' ? undefined : null;
       return (value) => value === empty || inner(value);
     }
     case 'array': {
-      const element = def.element ? build(def.element, building) : null;
+      const element = build(def.element, building);
       if (!element) return null;
       return (value) => Array.isArray(value) && value.every(element);
     }

@@ -2,8 +2,8 @@ import { InvalidResponseError } from '../../errors/index.js';
 import { LIST_OPTIONS } from '../config/option-names.js';
 import { checkPrefetch } from '../config/per-call-checks.js';
 import { newRequestId, withRequestId } from '../observability/request-id.js';
-import { type Answer, APIPromise } from '../operations/api-promise.js';
-import type { Operation, OperationInput } from '../operations/operation.js';
+import { type Answer, APIPromise, dataOf } from '../operations/api-promise.js';
+import { isJsonObject, type Operation, type OperationInput } from '../operations/operation.js';
 import { prepareCall } from '../operations/request-check.js';
 import { checkResponse, itemsSchemaOf } from '../operations/response-check.js';
 import type { HttpCall, HttpResult, ListRequestOptions, Transport } from '../types.js';
@@ -58,8 +58,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
 
   /** @internal The first page, asked for once however often it is awaited or iterated. */
   firstPage(): Promise<Page<T>> {
-    this.answered ??= this.start();
-    return this.answered.then(pageOf<T>);
+    return this.answer().then(dataOf<Page<T>>);
   }
 
   /** @internal Sends the first page's request; an error carries `resumeCursor`. */
@@ -95,34 +94,26 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     return this.#prepared;
   }
 
+  // Every error of a page's answer carries the id of the call that brought it.
   #toPage(result: HttpResult, cursorSent: string | undefined): Page<T> {
+    const { op, options, validateResponses } = this.#call;
+    const { status } = result.response;
+    const resourceKey = op.list?.resourceKey ?? 'items';
     try {
-      return this.#checkedPage(result, cursorSent);
+      const shape = findPageShape(result.data, resourceKey);
+      // The error keeps the call's redacted body, not `data` as the service sent it.
+      if (!shape) throw noItemsArray(resourceKey, status, result.redactedBody());
+      if (shape.nextCursor === cursorSent) {
+        throw new InvalidResponseError(
+          `${op.method} /${op.path} answered a cursor with that same cursor as its next one; stopping instead of looping forever.`,
+          { status, body: result.redactedBody() },
+        );
+      }
+      const items = checkResponse(itemsSchemaOf(op.response), shape.items, result, op, validateResponses) as T[];
+      return new Page<T>(items, shape.nextCursor, this, options?.prefetch);
     } catch (error) {
       throw withRequestId(error, result.requestId);
     }
-  }
-
-  #checkedPage(result: HttpResult, cursorSent: string | undefined): Page<T> {
-    const { op, options, validateResponses } = this.#call;
-    const { status } = result.response;
-    let shape: PageShape;
-    try {
-      shape = readPageShape(result.data, op.list?.resourceKey ?? 'items', status);
-    } catch (error) {
-      // Its body is `data` as the service sent it: keep the call's redacted body instead.
-      // Stryker disable next-line ConditionalExpression: readPageShape throws InvalidResponseError only, so this never rethrows; it keeps any other error as it is.
-      if (!(error instanceof InvalidResponseError)) throw error;
-      throw new InvalidResponseError(error.message, { status, body: result.redactedBody() });
-    }
-    if (shape.nextCursor === cursorSent) {
-      throw new InvalidResponseError(
-        `${op.method} /${op.path} answered a cursor with that same cursor as its next one; stopping instead of looping forever.`,
-        { status, body: result.redactedBody() },
-      );
-    }
-    const items = checkResponse(itemsSchemaOf(op.response), shape.items, result, op, validateResponses) as T[];
-    return new Page<T>(items, shape.nextCursor, this, options?.prefetch);
   }
 
   /**
@@ -156,10 +147,6 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   }
 }
 
-function pageOf<T>(answer: Answer<Page<T>>): Page<T> {
-  return answer.data;
-}
-
 /**
  * Where a list response keeps its items and its next cursor, as {@link readPageShape} found them.
  *
@@ -176,10 +163,6 @@ export interface PageShape {
 }
 
 type Bag = Record<string, unknown>;
-
-function isBag(value: unknown): value is Bag {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
 
 function readCursor(bag: Bag): string | null | undefined {
   for (const key of ['nextCursor', 'next_cursor', 'cursor']) {
@@ -222,19 +205,27 @@ function saysNoMore(bag: Bag): boolean {
  * ```
  */
 export function readPageShape(data: unknown, resourceKey: string, status: number): PageShape {
+  const shape = findPageShape(data, resourceKey);
+  if (!shape) throw noItemsArray(resourceKey, status, safeStringify(data));
+  return shape;
+}
+
+/** The page shape {@link readPageShape} finds in `data`, or `undefined` when `data` has no items array. */
+function findPageShape(data: unknown, resourceKey: string): PageShape | undefined {
   if (Array.isArray(data)) return { items: data, nextCursor: null };
-  if (isBag(data)) {
-    const items = [data.items, data.data, data[resourceKey]].find(Array.isArray);
-    if (items) {
-      const pagination = isBag(data.pagination) ? data.pagination : undefined;
-      const cursor = readCursor(data) ?? (pagination ? readCursor(pagination) : undefined) ?? null;
-      const noMore = saysNoMore(data) || (pagination !== undefined && saysNoMore(pagination));
-      return { items, nextCursor: noMore ? null : cursor };
-    }
-  }
-  throw new InvalidResponseError(
+  if (!isJsonObject(data)) return undefined;
+  const items = [data.items, data.data, data[resourceKey]].find(Array.isArray);
+  if (!items) return undefined;
+  const pagination = isJsonObject(data.pagination) ? data.pagination : undefined;
+  const cursor = readCursor(data) ?? (pagination ? readCursor(pagination) : undefined) ?? null;
+  const noMore = saysNoMore(data) || (pagination !== undefined && saysNoMore(pagination));
+  return { items, nextCursor: noMore ? null : cursor };
+}
+
+function noItemsArray(resourceKey: string, status: number, body: string): InvalidResponseError {
+  return new InvalidResponseError(
     `A list response's data has no items array (looked for data[], data.items, data.data and data.${resourceKey})`,
-    { status, body: safeStringify(data) },
+    { status, body },
   );
 }
 

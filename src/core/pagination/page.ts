@@ -202,14 +202,11 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
     this.#items = [];
     const first = this.#first;
     if (first !== undefined) {
-      // The walk starts from the first page, which it yields first, while the iterator serves that
-      // page's items itself. Starting it sends nothing unless it reads ahead from the start
-      // (`prefetch: k`): by default the page after it is asked for once its items are done.
+      // The walk starts from the first page, which it yields first. Starting it sends nothing
+      // unless it reads ahead from the start (`prefetch: k`): by default the page after it is
+      // asked for once its items are done.
       this.#first = undefined;
-      const page = first instanceof Page ? first : await first.firstPage();
-      this.#pages = page.pages();
-      await this.#pages.next();
-      if (page.items.length > 0) return this.#serve(page.items);
+      this.#pages = (first instanceof Page ? first : await first.firstPage()).pages();
     }
     const pages = this.#pages;
     if (pages === undefined) return { value: undefined, done: true };

@@ -150,7 +150,7 @@ const accountOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export default accountOperations;
+export { accountOperations as default };
 
 /**
  * Identity verification (KYC) of the key's account: `client.accounts.kyc`. Both operations are
