@@ -8,7 +8,7 @@ import type { Operation } from './core/operations/operation.js';
 import { OperationRunner } from './core/operations/operation-runner.js';
 import { checkRawRequest } from './core/operations/raw-request.js';
 import type { PacingState, PacingStore } from './core/pacing/types.js';
-import { type ClientTransport, createTransport } from './core/transport/lazy-transport.js';
+import { type ClientTransport, createTransport } from './core/transport/client-transport.js';
 import type { HttpMethod, RawRequestOptions } from './core/types.js';
 import * as errors from './errors/index.js';
 import { Accounts } from './resources/accounts/accounts.js';

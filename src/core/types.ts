@@ -185,8 +185,8 @@ export interface HttpResult {
 }
 
 /**
- * Sends a call. The client's is the lazily loaded HTTP core (transport/lazy-transport.ts), so
- * the stages above it depend on this interface only and importing the SDK does not load ky.
+ * Sends a call. The client's is the HTTP core (transport/client-transport.ts), which loads ky on
+ * its first request; the stages above it depend on this interface only.
  */
 export interface Transport {
   send(call: HttpCall): Promise<HttpResult>;

@@ -116,19 +116,21 @@ export class Pacer {
   /** The budget of `apiKey` now: used and remaining per window, the next slot, the queue. */
   async state(apiKey: string): Promise<PacingState> {
     const key = await this.#hash(apiKey);
-    const lane = this.#lane(key);
+    // Only read: asking about a key that never sent makes no lane for it.
+    const lane = this.#lanes.get(key);
     const answer = await this.#peek(key);
     const now = Date.now();
-    const blockedUntil = Math.max(now + answer.waitMs, lane.blockedUntil(now));
+    const blockedUntil = Math.max(now + answer.waitMs, lane?.blockedUntil(now) ?? 0);
     const windows = this.#limits.map((limit, i) => {
       const used = answer.used[i] ?? 0;
       return { ...limit, used, remaining: Math.max(0, limit.requests - used) };
     });
     return {
       windows,
-      remaining: blockedUntil > now ? 0 : Math.min(...windows.map((w) => w.remaining), lane.budgetLeft(now)),
+      remaining:
+        blockedUntil > now ? 0 : Math.min(...windows.map((w) => w.remaining), lane?.budgetLeft(now) ?? Number.POSITIVE_INFINITY),
       nextSlotAt: new Date(blockedUntil),
-      queued: lane.queue.length,
+      queued: lane?.queue.length ?? 0,
       mode: this.#shared !== undefined && this.#outageRetryAt === 0 ? 'shared' : 'local',
     };
   }

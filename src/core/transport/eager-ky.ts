@@ -1,4 +1,4 @@
-import * as kyModule from 'ky';
+import * as kyModule from './ky-parts.js';
 
 /**
  * The CommonJS build's stand-in for load-ky.ts (tsup.config.ts swaps this module in): ky is

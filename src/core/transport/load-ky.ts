@@ -1,4 +1,4 @@
-import type * as Ky from 'ky';
+import type * as Ky from './ky-parts.js';
 
 /**
  * ky, once {@link loadKy} has loaded it: the HTTP core's requests and the classes of the errors
@@ -20,7 +20,7 @@ let loading: Promise<void> | undefined;
  * a broken deployment) is not kept: the next call tries again.
  */
 export function loadKy(): Promise<void> {
-  loading ??= import('ky').then(
+  loading ??= import('./ky-parts.js').then(
     (module) => {
       ky = module;
     },

@@ -1,8 +1,6 @@
 // A call's secrets are spelled out once, however many strings of its error and log lines are
 // redacted: the `secrets` array the call builds is the key of that work.
 import { describe, expect, it, vi } from 'vitest';
-import { redact } from '../../../src/core/redaction/redact.js';
-import { encodedSpellings } from '../../../src/core/redaction/secret-spellings.js';
 
 vi.mock('../../../src/core/redaction/secret-spellings.js', async (original) => {
   const actual = await original<typeof import('../../../src/core/redaction/secret-spellings.js')>();
@@ -10,7 +8,12 @@ vi.mock('../../../src/core/redaction/secret-spellings.js', async (original) => {
 });
 
 describe('redact: the spellings of a call', () => {
-  it('are computed once per secrets array, and afresh for another array', () => {
+  it('are computed once per secrets array, and afresh for another array', async () => {
+    // The test setup has loaded the client, and with it redact.ts and the real spellings: this
+    // test's redact.ts is loaded afresh, so that it calls the spy.
+    vi.resetModules();
+    const { redact } = await import('../../../src/core/redaction/redact.js');
+    const { encodedSpellings } = await import('../../../src/core/redaction/secret-spellings.js');
     const spelled = vi.mocked(encodedSpellings);
     spelled.mockClear();
     const secrets = ['cpk_live_cache_0001', 'whsec_cache_0002'];

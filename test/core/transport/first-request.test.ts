@@ -21,7 +21,7 @@ function staticImports(file: string, seen = new Set<string>()): Set<string> {
 
 const account = { id: 'acc_1', email: 'a@example.com' };
 
-describe('lazy transport', () => {
+describe('the first request', () => {
   it('importing the root entry loads no ky until the first request', () => {
     const graph = staticImports(join(process.cwd(), 'src', 'index.ts'));
     expect(graph.has(join(process.cwd(), 'src', 'client.ts'))).toBe(true);

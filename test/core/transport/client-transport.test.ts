@@ -1,13 +1,13 @@
-// The CommonJS build's transport (tsup.config.ts swaps it in for lazy-transport.ts): the core is
-// built with the client, and it checks the key and headers then, as the lazy one does.
+// The client's transport (client-transport.ts) is the HTTP core itself, in both builds: built with
+// the client, it checks the key and headers then; only ky waits for the first request (load-ky.ts).
 import { describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../../src/core/config/resolve-options.js';
-import { createTransport } from '../../../src/core/transport/lazy-transport.js';
+import { createTransport } from '../../../src/core/transport/client-transport.js';
 import { HttpCore } from '../../../src/core/transport/http-core.js';
 import { ConfigurationError } from '../../../src/index.js';
 import { API_KEY, BASE_URL } from '../../helpers/msw.js';
 
-describe('eager transport', () => {
+describe('client transport', () => {
   it('is the core itself, built at once', async () => {
     const transport = createTransport(resolveOptions({ apiKey: API_KEY, baseUrl: BASE_URL }));
     expect(transport).toBeInstanceOf(HttpCore);
