@@ -151,7 +151,7 @@ export class HttpCore implements Transport {
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
-    // Built before `send` goes on to here.
+    // `send` has built it (after loading ky) before any call comes here.
     const state = new CallState(this.#ky as KyInstance, withQuery(call.path, call.query), kyOptions, {
       operation: call.operation ?? 'request',
       method: call.method,
