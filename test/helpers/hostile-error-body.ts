@@ -18,8 +18,7 @@ const KEY = 'cp_test_heap_key_0123456789abcdef';
 const used = () => getHeapStatistics().used_heap_size;
 const MB = 2 ** 20;
 const result: Record<string, number> = {};
-// A first build of each kind compiles the code it runs: that is not the body's cost.
-for (const text of ['\\f'.repeat(2000), `{"success":false,"message":"${'\\f'.repeat(2000)}"}`]) {
+const build = (text: string) =>
   apiErrorFromResponse({
     status: 500,
     headers: new Headers(),
@@ -29,7 +28,8 @@ for (const text of ['\\f'.repeat(2000), `{"success":false,"message":"${'\\f'.rep
     resetAt: undefined,
     now: 0,
   });
-}
+// A first build of each kind compiles the code it runs: that is not the body's cost.
+for (const text of ['\\f'.repeat(2000), `{"success":false,"message":"${'\\f'.repeat(2000)}"}`]) build(text);
 
 for (const [kind, bytes] of Object.entries(bodies)) {
   // The body as the transport hands it over: one string, decoded once.
@@ -41,17 +41,7 @@ for (const [kind, bytes] of Object.entries(bodies)) {
   // One failed call, then 8 more built while the first is still kept: what each holds stays.
   for (let i = 0; i < 9; i++) {
     const start = used();
-    errors.push(
-      apiErrorFromResponse({
-        status: 500,
-        headers: new Headers(),
-        text,
-        where: 'GET /x',
-        secrets: [KEY],
-        resetAt: undefined,
-        now: 0,
-      }),
-    );
+    errors.push(build(text));
     allocated = Math.max(allocated, used() - start);
   }
   gc();

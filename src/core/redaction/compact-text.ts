@@ -1,4 +1,4 @@
-import type { DecodedText } from './escaped-text.js';
+import { type DecodedText, DecodedTextBuilder } from './escaped-text.js';
 
 /** The longest run of whitespace taken out: longer runs are no separator any encoder writes. */
 export const MAX_GAP = 16;
@@ -15,27 +15,14 @@ export const MAX_GAP = 16;
 export function compactWhitespace(folded: string): DecodedText | undefined {
   // Built per call, since a pattern with the `g` flag keeps its position.
   const gap = /(?:[ \t\r\n]|\\[nrt])+/g;
-  const parts: string[] = [];
-  const at: number[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  let copied = 0;
-  let length = 0;
+  const compact = new DecodedTextBuilder(folded);
   for (let match = gap.exec(folded); match !== null; match = gap.exec(folded)) {
     const start = match.index;
     const end = start + match[0].length;
     // A long run stays, and so does one that ends the text (no character stands for it).
     if (end - start > MAX_GAP || end >= folded.length) continue;
-    parts.push(folded.slice(copied, start), folded[end] as string);
-    length += start - copied;
-    at.push(length);
-    from.push(end);
-    to.push(end + 1);
-    length += 1;
-    copied = end + 1;
+    compact.add(start, folded[end] as string, end, end + 1);
     gap.lastIndex = end + 1;
   }
-  if (at.length === 0) return undefined;
-  parts.push(folded.slice(copied));
-  return { text: parts.join(''), at, from, to };
+  return compact.finish();
 }

@@ -26,6 +26,46 @@ export interface DecodedText {
   readonly to: readonly number[];
 }
 
+/**
+ * Builds a {@link DecodedText} from left to right: the original is copied up to each escape,
+ * which stands as one character. Both decoded copies of a text are made with it (the escapes
+ * decoded here, the whitespace taken out in compact-text.ts).
+ */
+export class DecodedTextBuilder {
+  readonly #original: string;
+  readonly #parts: string[] = [];
+  readonly #at: number[] = [];
+  readonly #from: number[] = [];
+  readonly #to: number[] = [];
+  #copied = 0;
+  #length = 0;
+
+  constructor(original: string) {
+    this.#original = original;
+  }
+
+  /**
+   * Copies the original up to `copyTo`, then `char` for the escape that spans `[from, to)` of
+   * the original; copying goes on from `to`.
+   */
+  add(copyTo: number, char: string, from: number, to: number): void {
+    this.#parts.push(this.#original.slice(this.#copied, copyTo), char);
+    this.#length += copyTo - this.#copied;
+    this.#at.push(this.#length);
+    this.#from.push(from);
+    this.#to.push(to);
+    this.#length += 1;
+    this.#copied = to;
+  }
+
+  /** The decoded text; `undefined` when no escape was added, so the caller uses the original. */
+  finish(): DecodedText | undefined {
+    if (this.#at.length === 0) return undefined;
+    this.#parts.push(this.#original.slice(this.#copied));
+    return { text: this.#parts.join(''), at: this.#at, from: this.#from, to: this.#to };
+  }
+}
+
 /** The most backslashes an escape may stand behind: a JSON string escaped five times over. */
 export const MAX_BACKSLASHES = 31;
 /** The longest escape decoded: {@link MAX_BACKSLASHES} backslashes and `uXXXX`. */
@@ -87,29 +127,15 @@ export function decodeEscapes(text: string): DecodedText | undefined {
   // its own pattern. Each search starts where the last escape ended: one pass. Built per call,
   // since a pattern with the `g` flag keeps its position.
   const search = /\\{1,31}(?:u([0-9a-fA-F]{4})|x([0-7][0-9a-fA-F])|([/"bfnrt]))?|[%&]/g;
-  const parts: string[] = [];
-  const at: number[] = [];
-  const from: number[] = [];
-  const to: number[] = [];
-  let copied = 0;
-  let length = 0;
+  const decoded = new DecodedTextBuilder(text);
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
-    const start = match.index;
     // What is not an escape (a `%` or `&`, or a lone `\`, which escapeAt reads as itself) is one
     // character, which the search has passed; an escape is passed over whole.
     if (!escapeAt(text, match)) continue;
-    parts.push(text.slice(copied, start), found.char);
-    length += start - copied;
-    at.push(length);
-    from.push(start);
-    to.push(found.end);
-    length += 1;
-    copied = found.end;
+    decoded.add(match.index, found.char, match.index, found.end);
     search.lastIndex = found.end;
   }
-  if (at.length === 0) return undefined;
-  parts.push(text.slice(copied));
-  return { text: parts.join(''), at, from, to };
+  return decoded.finish();
 }
 
 /** The original range `[start, end)` that spelled the decoded range `[start, end)` (which must not be empty). */
