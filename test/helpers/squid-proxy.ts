@@ -2,7 +2,7 @@
 // proxy tests. It resolves names from /etc/hosts only and asks no DNS server: every address it
 // may connect to is on this machine. `deny: true` starts one that refuses every request (403).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accepting, freePort } from './redis-server.js';
@@ -36,9 +36,25 @@ export async function startSquid(options: { deny?: boolean } = {}): Promise<Squi
       options.deny ? 'http_access deny all' : 'http_access allow all',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn('squid', ['-f', join(dir, 'squid.conf'), '-N'], { stdio: 'ignore' });
+  // squid names its shared-memory segments after the service name (`-n`, "squid" by default):
+  // two started at once under one name race to create the same segment and one exits.
+  const service = `cpsquid${port}`;
+  const child: ChildProcess = spawn('squid', ['-n', service, '-f', join(dir, 'squid.conf'), '-N'], {
+    stdio: 'ignore',
+  });
+  const removeSegments = () => {
+    for (const name of readdirSync('/dev/shm')) {
+      if (name.startsWith(`${service}-`)) rmSync(join('/dev/shm', name), { force: true });
+    }
+  };
   for (let i = 0; !(await accepting(port)); i++) {
-    if (i > 200 || child.exitCode !== null) throw new Error(`squid did not start on port ${port}`);
+    if (i > 200 || child.exitCode !== null) {
+      const cacheLog = join(dir, 'cache.log');
+      const fatal = existsSync(cacheLog) ? readFileSync(cacheLog, 'utf8').match(/FATAL:.*/)?.[0] : undefined;
+      child.kill('SIGKILL');
+      removeSegments();
+      throw new Error(`squid did not start on port ${port}${fatal === undefined ? '' : `: ${fatal}`}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
@@ -49,6 +65,7 @@ export async function startSquid(options: { deny?: boolean } = {}): Promise<Squi
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGKILL');
       if (child.exitCode === null) await exited;
+      removeSegments();
       rmSync(dir, { recursive: true, force: true });
     },
   };
