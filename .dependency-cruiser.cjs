@@ -76,7 +76,7 @@ module.exports = {
       name: 'ky-loaded-lazily',
       severity: 'error',
       comment:
-        'ky is loaded on the first request: only ky-parts.ts imports it, and load-ky.ts reaches ky-parts.ts by a dynamic import() only; nothing else of src/ imports either but for types (eager-ky.ts, the CommonJS stand-in, aside).',
+        'ky is loaded on the first request: only ky-parts.ts imports it, and load-ky.ts reaches ky-parts.ts by a dynamic import() only; nothing else of src/ imports either but for types (eager-ky.ts, the stand-in for the CommonJS build and for bundlers, aside).',
       from: { path: '^src/', pathNot: '^src/core/transport/(eager-ky|ky-parts)\\.ts$' },
       to: { path: '((^|/)node_modules/ky/|^src/core/transport/ky-parts\\.ts$)', dynamic: false, dependencyTypesNot: ['type-only'] },
     },

@@ -49,6 +49,7 @@ for name in $CONSUMERS; do
     esm)
       check "consumer-esm/run-node24" run_in "$dir" "$NODE24" index.mjs
       check "consumer-esm/webhooks-entry-does-not-load-ky" run_in "$dir" "$NODE24" webhooks-only.mjs
+      check "consumer-esm/root-loads-ky-on-first-request" run_in "$dir" "$NODE24" ky-on-first-request.mjs
       ;;
     cjs)
       check "consumer-cjs/run-node24-require-and-import" run_in "$dir" "$NODE24" index.cjs

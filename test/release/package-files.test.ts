@@ -10,10 +10,16 @@ let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('expectedPackageFiles', () => {
-  it('expects four files per tsup entry, each bin program and its declarations, the top-level files and the hashed chunks built, nothing else', () => {
+  it('expects four files per tsup entry, each bin program and its declarations, each module of "imports", the top-level files and the hashed chunks built, nothing else', () => {
     root = mkdtempSync(join(tmpdir(), 'package-files-'));
     mkdirSync(join(root, 'dist'));
-    writeFileSync(join(root, 'package.json'), JSON.stringify({ bin: { tool: './dist/tool.js' } }));
+    writeFileSync(
+      join(root, 'package.json'),
+      JSON.stringify({
+        bin: { tool: './dist/tool.js' },
+        imports: { '#loader': { module: './dist/eager.js', default: './dist/lazy.js' } },
+      }),
+    );
     for (const file of [
       'chunk-7KQ2XJ4D.js',
       'chunk-27KO633C.cjs',
@@ -36,6 +42,8 @@ describe('expectedPackageFiles', () => {
       expect.arrayContaining([
         'dist/tool.js',
         'dist/tool.d.ts',
+        'dist/eager.js',
+        'dist/lazy.js',
         'dist/chunk-7KQ2XJ4D.js',
         'dist/chunk-27KO633C.cjs',
         'dist/index-BwX687DS.d.cts',
@@ -47,7 +55,7 @@ describe('expectedPackageFiles', () => {
     expect(expected).toEqual(expect.arrayContaining(['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE']));
     expect(expected).not.toContain('dist/notes.txt');
     expect(expected).not.toContain('dist/index.js.map');
-    expect(expected).toHaveLength(Object.keys(ENTRIES).length * 4 + 2 + 4 + 6);
+    expect(expected).toHaveLength(Object.keys(ENTRIES).length * 4 + 2 + 2 + 4 + 6);
   });
 
   it('names every file missing and every file too many', () => {

@@ -15,9 +15,9 @@ let loading: Promise<void> | undefined;
  * undici and the web streams, about as long as the rest of the SDK's import put together, and a
  * cost every program paid even when it never sent a request (a CLI printing `--help`, a module
  * that only verifies webhooks). Only ky is loaded so: the HTTP core around it is linked
- * statically, which keeps a user's bundler from wrapping the core's modules in lazy
- * initialisers too. Concurrent first calls share one load; a failed load (a module missing from
- * a broken deployment) is not kept: the next call tries again.
+ * statically. This is the loader Node takes; a bundler takes eager-ky.ts (package.json
+ * "imports", `#load-ky`). Concurrent first calls share one load; a failed load (a module
+ * missing from a broken deployment) is not kept: the next call tries again.
  */
 export function loadKy(): Promise<void> {
   loading ??= import('./ky-parts.js').then(

@@ -27,7 +27,7 @@ describe('the first request', () => {
     expect(graph.has(join(process.cwd(), 'src', 'client.ts'))).toBe(true);
     expect(graph.has('zod/mini')).toBe(true);
     expect(graph.has('ky')).toBe(false);
-    // The module the CommonJS build swaps in, which imports ky at once.
+    // The module the CommonJS build and bundlers take instead, which imports ky at once.
     for (const eager of ['eager-ky.ts']) {
       const file = join(process.cwd(), 'src', 'core', 'transport', eager);
       expect(existsSync(file), file).toBe(true);

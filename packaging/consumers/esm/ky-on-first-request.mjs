@@ -1,0 +1,37 @@
+// Node resolves package.json "imports" `#load-ky` to the loader that imports ky on the first
+// request (a bundler's `module` condition takes the one that links it: bundler/build-and-run.mjs).
+// Records every module Node resolves, in a fresh process: none of ky while importing the root
+// entry, ky once the first call is made.
+import assert from 'node:assert/strict';
+import { registerHooks } from 'node:module';
+
+const resolved = [];
+registerHooks({
+  resolve(specifier, context, nextResolve) {
+    const result = nextResolve(specifier, context);
+    resolved.push(result.url);
+    return result;
+  },
+});
+const fromKy = () => resolved.filter((url) => /\/node_modules\/ky\//.test(url));
+
+const { CreditPlatform } = await import('credit-platform');
+assert.deepEqual(fromKy(), [], 'importing credit-platform loaded ky');
+assert.ok(
+  resolved.some((url) => url.endsWith('/credit-platform/dist/load-ky.js')),
+  `#load-ky resolved to the lazy loader: ${resolved.join(', ')}`,
+);
+assert.ok(!resolved.some((url) => url.endsWith('/dist/eager-ky.js')), "Node took the bundlers' loader");
+console.log('ok - importing credit-platform loads no ky');
+
+const { startFakeServer } = await import('credit-platform/testing');
+const server = await startFakeServer();
+try {
+  const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl });
+  const account = await client.accounts.me();
+  assert.match(account.id, /^acc_/);
+  assert.notDeepEqual(fromKy(), [], 'the first call answered without loading ky');
+  console.log('ok - the first call loads ky');
+} finally {
+  await server.close();
+}
