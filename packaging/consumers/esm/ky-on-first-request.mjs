@@ -3,16 +3,8 @@
 // Records every module Node resolves, in a fresh process: none of ky while importing the root
 // entry, ky once the first call is made.
 import assert from 'node:assert/strict';
-import { registerHooks } from 'node:module';
+import { resolved } from './resolved-modules.mjs';
 
-const resolved = [];
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const result = nextResolve(specifier, context);
-    resolved.push(result.url);
-    return result;
-  },
-});
 const fromKy = () => resolved.filter((url) => /\/node_modules\/ky\//.test(url));
 
 const { CreditPlatform } = await import('credit-platform');

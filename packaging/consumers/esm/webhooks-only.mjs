@@ -1,15 +1,6 @@
 // `credit-platform/webhooks` must not load ky or the HTTP client (sdk-surface.md).
-// Records every module Node resolves while importing the entry point, in a fresh process.
-import { registerHooks } from 'node:module';
+import { resolved } from './resolved-modules.mjs';
 
-const resolved = [];
-registerHooks({
-  resolve(specifier, context, nextResolve) {
-    const result = nextResolve(specifier, context);
-    resolved.push(result.url);
-    return result;
-  },
-});
 const webhooks = await import('credit-platform/webhooks');
 if (typeof webhooks.verifyWebhookSignature !== 'function') throw new Error('no verifyWebhookSignature');
 const offending = resolved.filter((url) => /\/node_modules\/ky\//.test(url));
