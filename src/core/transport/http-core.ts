@@ -16,7 +16,7 @@ import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } 
 import { CallState, utf8 } from './call-state.js';
 import { toSdkError } from './error-from-failure.js';
 import { apiErrorFromResponse } from './error-from-status.js';
-import { addressOf } from './proxy-hint.js';
+import { addressOf } from '../../utils/url-address.js';
 import { ky, loadKy } from './load-ky.js';
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;

@@ -3,6 +3,8 @@
 // http.setGlobalProxyFromEnv(). The SDK adds nothing to that path; it only says so when the proxy
 // is what failed, since "no response from the service" would send the reader to the wrong door.
 
+import { addressOf } from '../../utils/url-address.js';
+
 // undici's words when the proxy answers a CONNECT with anything but 200.
 const TUNNEL_REFUSED = /Proxy response \((\d{3})\) !== 200 when HTTP Tunneling/;
 
@@ -60,13 +62,4 @@ export function proxyFailure(error: unknown, target: URL): string | undefined {
     return undefined;
   }
   return `${describe(proxy)} could not be reached (${found.code}); check that it is running, or list ${target.hostname} in NO_PROXY`;
-}
-
-/**
- * Where a URL connects to: its host name, without the brackets an IPv6 address keeps in a URL
- * (a socket error and a trace's `server.address` name it without them), and its port, the
- * scheme's default when the URL names none.
- */
-export function addressOf(url: URL): { address: string; port: number } {
-  return { address: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addressOf, proxyFailure } from '../../../src/core/transport/proxy-hint.js';
+import { proxyFailure } from '../../../src/core/transport/proxy-hint.js';
 
 const target = new URL('https://api.example.com/api/v1/');
 const refusedBy = (port: number, address = '127.0.0.1') =>
@@ -70,14 +70,5 @@ describe('proxyFailure', () => {
     expect(proxyFailure(refusedBy(3128), target)).toBeUndefined();
     proxyEnv({});
     expect(proxyFailure(refusedBy(3128), target)).toBeUndefined();
-  });
-});
-
-describe('addressOf', () => {
-  it("is a URL's host name without an IPv6 address's brackets, and its port or the scheme's default", () => {
-    expect(addressOf(new URL('https://api.example.com/api/v1/'))).toEqual({ address: 'api.example.com', port: 443 });
-    expect(addressOf(new URL('http://api.example.com/api/v1/'))).toEqual({ address: 'api.example.com', port: 80 });
-    expect(addressOf(new URL('http://[::1]:8080/api/v1/'))).toEqual({ address: '::1', port: 8080 });
-    expect(addressOf(new URL('https://127.0.0.1:8443'))).toEqual({ address: '127.0.0.1', port: 8443 });
   });
 });
