@@ -6,5 +6,6 @@
  * scheme's default when the URL names none.
  */
 export function addressOf(url: URL): { address: string; port: number } {
-  return { address: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+  // A host name holds a bracket only around an IPv6 address.
+  return { address: url.hostname.replace(/[[\]]/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
 }
