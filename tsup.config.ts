@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Plugin } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
@@ -51,59 +51,30 @@ const common: Options = {
 // The two programs of package.json "bin": `credit-platform` and its alias `credit-platform-fake`.
 const PROGRAMS = { cli: 'src/cli/main.ts', 'fake-server-cli': 'src/testing/cli.ts' } as const;
 
-// How the ESM build reaches ky, chosen by whoever resolves package.json "imports" `#load-ky`:
-// Node takes `load-ky.js`, which imports ky on the first request and so keeps ky's import-time
-// checks off `import 'credit-platform'`; a bundler (the `module` condition: esbuild, webpack,
-// Rollup, Vite) takes `eager-ky.js`, which links ky statically. In a one-file bundle a lazy
-// import saves no loading, and costs every module of ky a lazy-initialiser wrapper (about 540 B
-// gzipped).
-const LOADERS = {
-  'load-ky': 'src/core/transport/load-ky.ts',
-  'eager-ky': 'src/core/transport/eager-ky.ts',
-} as const;
-
-const kyByCondition: Plugin = {
-  name: 'ky-by-condition',
-  setup(build) {
-    build.onResolve({ filter: /\/load-ky\.js$/ }, () => ({ path: '#load-ky', external: true }));
-  },
-};
-
 export default defineConfig([
   {
     ...common,
-    entry: { ...ENTRIES, ...PROGRAMS, ...LOADERS },
-    // The loaders are reached through "imports", never by a user: no declarations for them.
-    dts: { entry: { ...ENTRIES, ...PROGRAMS } },
+    entry: { ...ENTRIES, ...PROGRAMS },
     format: ['esm'],
     clean: true,
     // zod is bundled (tree-shaken) rather than imported: any zod entry loads all of its ~85
     // locale modules at run time, which made `import 'credit-platform'` slower than openai-node.
     noExternal: ['zod'],
     external: ['ky', 'msw', /^msw\//, /^node:/],
-    esbuildPlugins: [packageVersionOnly, kyByCondition],
+    esbuildPlugins: [packageVersionOnly],
   },
   {
     ...common,
     entry: ENTRIES,
     format: ['cjs'],
     clean: false,
+    // Without rollup's tree-shaking pass, tsup turns the chunks into CommonJS with sucrase,
+    // which makes the transport's `import('ky')` a `require()` of the bundled ky: Jest's module
+    // runtime refuses `import()`, and a bundler follows a `require()` of a literal path.
+    // scripts/pack-check.sh fails on an `import(` left in a .cjs file.
+    treeshake: false,
     noExternal: ['ky', 'zod'],
-    // Node's ESM loads ky with a dynamic import on the first request, keeping ky's import-time
-    // checks off `import 'credit-platform'`. Jest's module runtime refuses import() and older
-    // bundlers cannot follow a computed require(), so this build links ky statically
-    // (src/core/transport/eager-ky.ts), as a bundler of the ESM build does (LOADERS above).
-    esbuildPlugins: [
-      packageVersionOnly,
-      {
-        name: 'eager-ky',
-        setup(build) {
-          build.onResolve({ filter: /\/load-ky\.js$/ }, (args) => ({
-            path: join(args.resolveDir, args.path.replace(/load-ky\.js$/, 'eager-ky.ts')),
-          }));
-        },
-      },
-    ],
+    esbuildPlugins: [packageVersionOnly],
     external: ['msw', /^msw\//, /^node:/],
   },
 ]);

@@ -68,9 +68,11 @@ for (const name of served) if (!entries.includes(name)) problems.push(`exports s
 // No source maps (they would point at src/, which is not shipped).
 for (const f of files) if (f.endsWith('.map')) problems.push(`source map shipped without its sources: ${f}`);
 // The CommonJS build bundles ky (ESM-only): a require('ky') would crash at the first request.
+// Its chunks reach each other by require() only: Jest's module runtime refuses import().
 for (const f of files.filter((f) => f.endsWith('.cjs'))) {
   const text = execFileSync('tar', ['-xzOf', tarball, `package/${f}`], { encoding: 'utf8' });
   if (/require\(["']ky["']\)/.test(text)) problems.push(`${f} requires ky, which is ESM-only`);
+  if (/\bimport\(/.test(text)) problems.push(`${f} has an import(), which Jest's module runtime refuses`);
 }
 for (const f of ['README.md', 'CHANGELOG.md']) if (!files.includes(f)) console.log(`note: ${f} not in the tarball yet`);
 if (pkg.type !== 'module') problems.push('package.json "type" is not "module"');

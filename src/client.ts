@@ -8,7 +8,7 @@ import type { Operation } from './core/operations/operation.js';
 import { OperationRunner } from './core/operations/operation-runner.js';
 import { checkRawRequest } from './core/operations/raw-request.js';
 import type { PacingState, PacingStore } from './core/pacing/types.js';
-import { type ClientTransport, createTransport } from './core/transport/client-transport.js';
+import { HttpCore } from './core/transport/http-core.js';
 import type { HttpMethod, RawRequestOptions } from './core/types.js';
 import * as errors from './errors/index.js';
 import { Accounts } from './resources/accounts/accounts.js';
@@ -118,7 +118,7 @@ export class CreditPlatform {
   readonly #options: ClientOptions;
   readonly #baseUrl: string;
   readonly #runner: OperationRunner;
-  readonly #transport: ClientTransport;
+  readonly #transport: HttpCore;
   readonly #pacingStore: PacingStore | undefined;
   // Read from the transport's recent rate-limit headers when asked for: most calls never ask.
   #rateLimit: errors.RateLimit | undefined;
@@ -131,7 +131,7 @@ export class CreditPlatform {
     const resolved = resolveOptions(options);
     this.#options = { ...options };
     this.#baseUrl = resolved.baseUrl;
-    this.#transport = createTransport(resolved);
+    this.#transport = new HttpCore(resolved);
     this.#pacingStore = resolved.pacing?.store;
     this.#runner = new OperationRunner(this.#transport, resolved.validateResponses, operationNames());
     this.accounts = new Accounts(this.#runner);

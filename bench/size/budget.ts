@@ -1,8 +1,9 @@
 // The size budget: what a user's bundler ships, measured on the built package (dist/) the way
 // a user imports it, with esbuild (bundled, minified, tree-shaken) and gzip level 9. Sizes are
 // deterministic, so unlike timings they are checked in CI (.ci/checks/size-budget.sh).
-//   - `import { CreditPlatform } from 'credit-platform'`, dependencies included: <= 38 KB gzipped
-//   - `import { verifyWebhookSignature } from 'credit-platform/webhooks'` alone: < 3 KB minified
+//   - `import { CreditPlatform } from 'credit-platform'`, dependencies included: <= 40 KB gzipped
+//   - `import { verifyWebhookSignature } from 'credit-platform/webhooks'` alone: < 3.5 KB minified
+// They guard against accidents (a dependency pulled in whole, a stray import); they are not targets.
 //   - the whole root entry holds nothing of credit-platform/money or credit-platform/otel (src/money,
 //     src/otel) and no @opentelemetry package: those entries cost the root nothing
 // Prints one PASS/FAIL line per budget and what each bundle is made of; exits 1 on a FAIL.
@@ -26,13 +27,13 @@ export const BUDGETS: readonly Budget[] = [
   {
     name: 'whole client (import { CreditPlatform } from "credit-platform", dependencies included)',
     entry: "import { CreditPlatform } from 'credit-platform'; console.log(CreditPlatform);",
-    limit: 38 * 1024,
+    limit: 40 * 1024,
     measure: 'gzip',
   },
   {
     name: 'verifyWebhookSignature alone (from "credit-platform/webhooks")',
     entry: "import { verifyWebhookSignature } from 'credit-platform/webhooks'; console.log(verifyWebhookSignature);",
-    limit: 3 * 1024,
+    limit: 3.5 * 1024,
     measure: 'minified',
   },
 ];

@@ -185,8 +185,8 @@ export interface HttpResult {
 }
 
 /**
- * Sends a call. The client's is the HTTP core (transport/client-transport.ts), which loads ky on
- * its first request; the stages above it depend on this interface only.
+ * Sends a call. The client's is the HTTP core (transport/http-core.ts), which loads ky on its
+ * first request; the stages above it depend on this interface only.
  */
 export interface Transport {
   send(call: HttpCall): Promise<HttpResult>;

@@ -5,7 +5,7 @@ import type { LevelledLogger } from '../config/logger.js';
 import { type AttemptRecord, logAttempt } from '../observability/request-log.js';
 import type { RequestTraceAttemptScope, RequestTraceContext } from '../observability/tracing.js';
 import type { Fetch, Middleware } from '../types.js';
-import { ky } from './load-ky.js';
+import type { Ky } from './load-ky.js';
 import { runMiddleware } from './middleware.js';
 import { type AttemptOutcome, decideRetry, type RetryDecision } from '../retry-policy.js';
 
@@ -55,7 +55,7 @@ export function errorCodes(error: unknown): string[] {
   return codes;
 }
 
-function outcomeOf(error: unknown): AttemptOutcome | undefined {
+function outcomeOf(error: unknown, ky: Ky): AttemptOutcome | undefined {
   if (error instanceof ky.HTTPError) return { kind: 'status', status: error.response.status, headers: error.response.headers };
   if (error instanceof ky.TimeoutError) return { kind: 'timeout' };
   if (error instanceof ky.NetworkError) {
@@ -76,6 +76,8 @@ function outcomeOf(error: unknown): AttemptOutcome | undefined {
  * retry anyway.
  */
 export class CallState {
+  /** The loaded ky, whose error classes tell how an attempt failed. */
+  readonly ky: Ky;
   readonly setup: CallSetup;
   readonly started = performance.now();
   attempts = 0;
@@ -89,10 +91,11 @@ export class CallState {
   // The attempt the decision above is about: each attempt is decided (and logged) once.
   #decidedFor = 0;
 
-  constructor(ky: KyInstance, input: string, options: KyOptions, setup: CallSetup) {
+  constructor(ky: Ky, request: KyInstance, input: string, options: KyOptions, setup: CallSetup) {
+    this.ky = ky;
     this.setup = setup;
     options.fetch = this.fetch;
-    this.response = this.#run(ky, input, options);
+    this.response = this.#run(request, input, options);
   }
 
   /** Milliseconds since the call started. */
@@ -103,13 +106,13 @@ export class CallState {
   // Sends attempts until one answers or the policy says stop. Each attempt gets what is left of
   // `totalTimeout` as its own, so ky still stops an attempt that would outlast the call; the
   // caller's `signal` ends a wait at once.
-  async #run(ky: KyInstance, input: string, options: KyOptions): Promise<Response> {
+  async #run(request: KyInstance, input: string, options: KyOptions): Promise<Response> {
     const { totalTimeout, signal } = this.setup;
     for (;;) {
       const attempt =
         totalTimeout === undefined ? options : { ...options, totalTimeout: Math.max(1, totalTimeout - this.elapsed()) };
       try {
-        const response = await ky(input, attempt);
+        const response = await request(input, attempt);
         if (this.setup.log.debug) logAttempt(this.setup.log, this.#record(undefined, undefined), undefined);
         if (this.setup.trace) this.#traceEnd(this.#record(undefined, undefined), undefined);
         return response;
@@ -166,7 +169,7 @@ export class CallState {
   decide(error: unknown): RetryDecision | undefined {
     if (this.#decidedFor === this.attempts) return this.decision;
     this.#decidedFor = this.attempts;
-    const outcome = outcomeOf(error);
+    const outcome = outcomeOf(error, this.ky);
     const { setup } = this;
     this.decision =
       outcome === undefined

@@ -4,7 +4,6 @@ import { redact, redactCause } from '../redaction/redact.js';
 import { proxyFailure } from './proxy-hint.js';
 import { isRedirect, redirectMessage } from './redirect-error.js';
 import { apiErrorFromResponse } from './error-from-status.js';
-import { ky } from './load-ky.js';
 
 /** What the error of a failed call is described with. */
 export interface FailedCall {
@@ -43,6 +42,7 @@ export function toSdkError(error: unknown, state: CallState, call: FailedCall): 
   // ky gives up at once on errors the clock never saw (e.g. the total timeout); decide once so
   // every failure is logged and a 429's reset comes from the same decision.
   const decision = state.decide(error);
+  const { ky } = state;
   if (error instanceof ky.HTTPError) {
     const { response } = error;
     return apiErrorFromResponse({

@@ -1,7 +1,6 @@
 import type { KyInstance, Options as KyOptions } from 'ky';
-import { EXCERPT_LENGTH } from '../../errors/excerpt.js';
-import { ConfigurationError, InvalidResponseError } from '../../errors/index.js';
-import { withoutProtoKeys } from '../../utils/proto-keys.js';
+import { ConfigurationError } from '../../errors/index.js';
+import { addressOf } from '../../utils/url-address.js';
 import { VERSION } from '../../version.js';
 import { checkKey, checkRequestOptions } from '../config/per-call-checks.js';
 import type { ResolvedOptions } from '../config/resolve-options.js';
@@ -10,14 +9,13 @@ import { type RequestTraceContext, tracing } from '../observability/tracing.js';
 import { pacedFetch } from '../pacing/paced-fetch.js';
 import { Pacer } from '../pacing/pacer.js';
 import type { PacingState } from '../pacing/types.js';
-import { opaqueCause, redact, redactExcerpt } from '../redaction/redact.js';
+import { opaqueCause, redact } from '../redaction/redact.js';
 import { secretsIn } from '../redaction/secret-fields.js';
 import type { CallContext, Fetch, HttpCall, HttpResult, QueryValue, Transport } from '../types.js';
-import { CallState, utf8 } from './call-state.js';
+import { CallState } from './call-state.js';
 import { toSdkError } from './error-from-failure.js';
-import { apiErrorFromResponse } from './error-from-status.js';
-import { addressOf } from '../../utils/url-address.js';
-import { ky, loadKy } from './load-ky.js';
+import { type Ky, loadKy } from './load-ky.js';
+import { readAnswer } from './read-answer.js';
 
 const USER_AGENT = `credit-platform-typescript/${VERSION}`;
 
@@ -26,17 +24,23 @@ const USER_AGENT = `credit-platform-typescript/${VERSION}`;
 // nobody ever asks.
 const RATE_LIMIT_HEADERS_KEPT = 8;
 
+/** ky, once loaded, and the instance configured for every call. */
+interface LoadedKy {
+  module: Ky;
+  request: KyInstance;
+}
+
 /**
  * The one request pipeline: the key, the trace, then the call's attempts ({@link CallState}: one
- * ky request each, retried as the retry policy decides), then the envelope of the answer
- * ({@link unwrapEnvelope}). ky itself loads on the first request (load-ky.ts).
+ * ky request each, retried as the retry policy decides), then the answer ({@link readAnswer}).
+ * ky itself loads on the first request ({@link loadKy}); the core checks the key and the default
+ * headers when it is built, so a bad one fails `new CreditPlatform()` rather than the first call.
  */
 export class HttpCore implements Transport {
   readonly #options: ResolvedOptions;
   /** The headers of every request, checked when the client is built. */
   readonly #headers: Record<string, string>;
-  /** Built once ky has loaded. */
-  #ky: KyInstance | undefined;
+  #ky: LoadedKy | undefined;
   /**
    * The headers of the last few responses (success or error) that carried rate-limit headers,
    * newest last, for `client.rateLimit`, which reads them only when asked: most calls never ask.
@@ -65,19 +69,22 @@ export class HttpCore implements Transport {
   // options into these on each request. The key is not among them: it is added per attempt,
   // after the middleware (call-state.ts).
   async #createKy(): Promise<void> {
-    await loadKy();
-    this.#ky ??= ky.default.create({
-      // A prefix joined as text, not a `baseUrl` resolved per call: ky builds a throwaway
-      // Request and URL to resolve a baseUrl, a measurable share of each page of a long walk.
-      prefix: this.#options.baseUrl,
-      headers: this.#headers,
-      timeout: this.#options.timeout,
-      retry: 0,
-      // Set on the Request itself, so a custom fetch and the middleware see it too: a followed
-      // redirect would carry the key (and a 307/308 the body) to the Location's address. A 3xx
-      // is an APIError instead (redirect-error.ts).
-      redirect: 'manual',
-    });
+    const ky = await loadKy();
+    this.#ky ??= {
+      module: ky,
+      request: ky.default.create({
+        // A prefix joined as text, not a `baseUrl` resolved per call: ky builds a throwaway
+        // Request and URL to resolve a baseUrl, a measurable share of each page of a long walk.
+        prefix: this.#options.baseUrl,
+        headers: this.#headers,
+        timeout: this.#options.timeout,
+        retry: 0,
+        // Set on the Request itself, so a custom fetch and the middleware see it too: a followed
+        // redirect would carry the key (and a 307/308 the body) to the Location's address. A 3xx
+        // is an APIError instead (redirect-error.ts).
+        redirect: 'manual',
+      }),
+    };
   }
 
   /** The pacer's view of the key's budget; `undefined` when pacing is off. */
@@ -151,8 +158,9 @@ export class HttpCore implements Transport {
     if (call.body !== undefined) kyOptions.json = call.body;
     if (perCall?.signal !== undefined) kyOptions.signal = perCall.signal;
     if (perCall?.timeout !== undefined) kyOptions.timeout = perCall.timeout;
-    // `send` has built it (after loading ky) before any call comes here.
-    const state = new CallState(this.#ky as KyInstance, withQuery(call.path, call.query), kyOptions, {
+    // `send` has loaded ky before any call comes here.
+    const ky = this.#ky as LoadedKy;
+    const state = new CallState(ky.module, ky.request, withQuery(call.path, call.query), kyOptions, {
       operation: call.operation ?? 'request',
       method: call.method,
       path: `/${call.path}`,
@@ -172,10 +180,9 @@ export class HttpCore implements Transport {
     try {
       const response = await state.response;
       this.#noteRateLimit(response.headers);
-      const text = utf8.decode(state.body);
-      return new CallResult(unwrapEnvelope(response.status, response.headers, text, context), response, text, secrets, requestId);
+      return readAnswer(response, state.body, context, requestId);
     } catch (error) {
-      if (error instanceof ky.HTTPError) this.#noteRateLimit(error.response.headers);
+      if (error instanceof ky.module.HTTPError) this.#noteRateLimit(error.response.headers);
       const failure = toSdkError(error, state, {
         where: `${context.method} /${context.path}`,
         secrets,
@@ -253,76 +260,4 @@ function baseHeaders(defaults: Record<string, string>): Record<string, string> {
   headers.delete('x-api-key');
   headers.set('user-agent', USER_AGENT);
   return Object.fromEntries(headers);
-}
-
-/**
- * Unwraps the `success/data/message/errors` envelope (spec 2.1) of a 2xx answer. Returns `data`
- * when `success` is true, with no own `__proto__` or `constructor` key left at any depth (the
- * parsed JSON may be handed out as it is); throws an `APIError` when it is false; throws an
- * `InvalidResponseError` for a body that is not JSON or not the envelope. Error statuses never
- * come here: their status decides the error (error-from-status.ts).
- */
-function unwrapEnvelope(status: number, headers: Headers, text: string, context: CallContext): unknown {
-  let body: unknown;
-  try {
-    body = withoutProtoKeys(JSON.parse(text), text);
-  } catch {
-    throw notTheEnvelope(
-      `${status} with a body that is not JSON (content-type: ${headers.get('content-type') ?? 'none'})`,
-      status,
-      text,
-      context,
-    );
-  }
-  if (body === null || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
-    throw notTheEnvelope(`${status} with JSON that is not the service's envelope (no boolean "success")`, status, text, context);
-  }
-  const envelope = body as { success: boolean; data?: unknown; message?: unknown; errors?: unknown };
-  if (envelope.success) {
-    if (!('data' in envelope)) throw notTheEnvelope('success without a "data" field', status, text, context);
-    return envelope.data;
-  }
-  throw apiErrorFromResponse({
-    status,
-    headers,
-    text,
-    where: `${context.method} /${context.path}`,
-    secrets: context.secrets,
-    resetAt: undefined,
-    now: Date.now(),
-    parsed: envelope,
-  });
-}
-
-// The message may quote a header the server chose (content-type), so it is redacted like the body.
-function notTheEnvelope(what: string, status: number, text: string, context: CallContext): InvalidResponseError {
-  return new InvalidResponseError(redact(`${context.method} /${context.path} answered ${what}`, context.secrets), {
-    status,
-    body: redactExcerpt(text, context.secrets, EXCERPT_LENGTH),
-  });
-}
-
-/** A call's answer; its redaction needs no closure per call. */
-class CallResult implements HttpResult {
-  readonly data: unknown;
-  readonly response: Response;
-  readonly requestId: string;
-  readonly #text: string;
-  readonly #secrets: readonly string[];
-
-  constructor(data: unknown, response: Response, text: string, secrets: readonly string[], requestId: string) {
-    this.data = data;
-    this.response = response;
-    this.requestId = requestId;
-    this.#text = text;
-    this.#secrets = secrets;
-  }
-
-  redact(text: string): string {
-    return redact(text, this.#secrets);
-  }
-
-  redactedBody(): string {
-    return redactExcerpt(this.#text, this.#secrets, EXCERPT_LENGTH);
-  }
 }

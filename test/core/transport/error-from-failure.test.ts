@@ -2,12 +2,12 @@
 // the caller's abort first, then an answered error status, a timeout (per attempt or the total),
 // no response at all, and anything else; every message says how many attempts were made and why
 // the last was not retried, and no text keeps the key.
+import * as ky from 'ky';
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import type { RetryDecision } from '../../../src/core/retry-policy.js';
 import type { CallState } from '../../../src/core/transport/call-state.js';
 import { type FailedCall, toSdkError } from '../../../src/core/transport/error-from-failure.js';
-import { loadKy } from '../../../src/core/transport/load-ky.js';
 import {
   APIConnectionError,
   APIError,
@@ -18,14 +18,12 @@ import {
   type RateLimitError,
 } from '../../../src/index.js';
 
-// The transport reads ky's error classes from ky as the first request loads it.
-await loadKy();
-
 const KEY = 'cpk_live_failure_0123456789';
 const request = new Request('https://api.example.com/api/v1/accounts/me');
 
 function state(attempts: number, decision?: RetryDecision, elapsed = 0, body = ''): CallState {
   return {
+    ky,
     attempts,
     body: new TextEncoder().encode(body),
     elapsed: () => elapsed,

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { resolveOptions } from '../../../src/core/config/resolve-options.js';
+import { HttpCore } from '../../../src/core/transport/http-core.js';
 import type { HttpMethod, Middleware } from '../../../src/core/types.js';
-import { CreditPlatform, RequestValidationError, VERSION } from '../../../src/index.js';
+import { ConfigurationError, CreditPlatform, RequestValidationError, VERSION } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { loopback } from '../../helpers/loopback.js';
-import { API_KEY, client, fail, http, HttpResponse, ok, url, useMswServer } from '../../helpers/msw.js';
+import { API_KEY, BASE_URL, client, fail, http, HttpResponse, ok, url, useMswServer } from '../../helpers/msw.js';
 
 const server = useMswServer();
 
@@ -212,5 +214,18 @@ describe('client.rateLimit', () => {
     const c = client({ maxRetries: 0 });
     await captureError(c.accounts.me());
     expect(c.rateLimit).toEqual({ limit: 120, remaining: 0, reset: new Date(1709856060 * 1000) });
+  });
+});
+
+// Built with the client: the key and headers are checked then; only ky waits for the first request.
+describe('the core before its first request', () => {
+  it('is built at once, with no rate-limit headers and no pacing state', async () => {
+    const core = new HttpCore(resolveOptions({ apiKey: API_KEY, baseUrl: BASE_URL }));
+    expect(core.rateLimitHeaders).toEqual([]);
+    expect(await core.pacingState()).toBeUndefined();
+  });
+
+  it('refuses a malformed key when it is built', () => {
+    expect(() => new HttpCore(resolveOptions({ apiKey: 'cp test key', baseUrl: BASE_URL }))).toThrow(ConfigurationError);
   });
 });
