@@ -97,7 +97,7 @@ module.exports = {
       severity: 'error',
       comment:
         "credit-platform/testing is a fake of the service built on the SDK's public pieces only (entry points, OPERATIONS, shared leaves), as a user's own fake would be.",
-      from: { path: '^src/testing/', pathNot: '^src/testing/cli\\.ts$' },
+      from: { path: '^src/testing/' },
       to: {
         path: '^src/(?!testing/)',
         pathNot: '^src/(index\\.ts|webhooks/index\\.ts|errors/index\\.ts|resources/operations\\.ts|utils/)',

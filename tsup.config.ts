@@ -49,7 +49,7 @@ const common: Options = {
 };
 
 // The two programs of package.json "bin": `credit-platform` and its alias `credit-platform-fake`.
-const PROGRAMS = { cli: 'src/cli/main.ts', 'fake-server-cli': 'src/testing/cli.ts' } as const;
+const PROGRAMS = { cli: 'src/cli/main.ts', 'fake-server-cli': 'src/cli/fake-main.ts' } as const;
 
 export default defineConfig([
   {

@@ -9,6 +9,6 @@
  * The webhook secret also comes from CREDIT_PLATFORM_WEBHOOK_SECRET, the key from
  * CREDIT_PLATFORM_API_KEY; without either and without --seed every run has its own key and event ids.
  */
-import { runProgram } from '../cli/program.js';
+import { runProgram } from './program.js';
 
 await runProgram(['fake']);
