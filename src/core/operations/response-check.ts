@@ -52,19 +52,15 @@ export type InPlaceCheck = (value: unknown) => boolean;
 const checks = new WeakMap<z.core.$ZodType, InPlaceCheck | null>();
 
 /**
- * A check that accepts a value exactly when the schema would accept it *and* its output would
- * equal the value itself, or `null` for a schema it cannot model. zod builds a new object for
- * every object it parses, so a page of 100 records existed three times (the body text, the
- * parsed JSON, zod's copy); the response records are loose objects of plain fields, for which
- * zod's copy holds the same fields and values as the parsed JSON (only its key order differs:
- * declared fields first), so the parsed JSON can be handed out as it is. What it hands out has
- * no own `__proto__` or `constructor` key at any depth: `unwrapEnvelope` drops them from the
- * parsed JSON before any check (utils/proto-keys.ts), as zod drops `__proto__` from its copy.
+ * A check that accepts a value exactly when the schema would accept it *and* zod's output would
+ * equal the value itself, so the parsed JSON is handed out as it is rather than copied by zod;
+ * `null` for a schema it cannot model. (`unwrapEnvelope` has already dropped any own
+ * `__proto__` or `constructor` key, as zod drops `__proto__` from its copy.)
  *
- * Modelled: `string`, `number` (finite, as zod's), `boolean`, `null`, `unknown`/`any`,
- * `literal`, `enum`, `optional`, `nullable`, `array` and loose objects (unknown keys kept), with
- * no refinements, checks, coercion, defaults or transforms. Anything else, or a value the check
- * refuses, goes through zod, so what is accepted or refused, and the issues, never change.
+ * Modelled: `string`, `number` (finite), `boolean`, `null`, `unknown`/`any`, `literal`, `enum`,
+ * `optional`, `nullable`, `array` and loose objects, with no refinements, checks, coercion,
+ * defaults or transforms. Anything else, or a value the check refuses, goes through zod, so what
+ * is accepted or refused, and the issues, are zod's.
  */
 export function inPlaceCheck(schema: z.core.$ZodType): InPlaceCheck | null {
   let check = checks.get(schema);

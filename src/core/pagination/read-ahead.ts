@@ -4,23 +4,12 @@ import { cursorLoopError, withResumeCursor } from './resume-cursor.js';
 type Outcome<P> = { page: P; error?: undefined } | { page?: undefined; error: unknown };
 
 /**
- * Walks the pages from `first` on while keeping up to `depth` later pages requested ahead of the
- * consumer, so the next page's round trip overlaps the work on the current one. With
- * `aheadFromStart` the first request ahead leaves when the walk starts (`prefetch: k`);
- * without it, only once the consumer asks for the page after `first` (the default: a consumer
- * that stops within the first page sends nothing more, and one that stops within page N has
- * sent at most one request more than it consumed).
- *
- * Cursors chain (page N+1's cursor arrives with page N), so at most one request is ever in
- * flight; the window counts pages requested but not yet handed out, which bounds memory to
- * `depth + 1` pages. Outcomes are kept as settled values, never as rejected promises: an error
- * of a page read ahead surfaces only when the consumer reaches that page, and nothing is an
- * unhandled rejection meanwhile. Leaving the walk aborts the request in flight.
- *
- * `wanted` is how many items the consumer can use at most (`toArray({ max })`): once the pages
- * fetched so far, `first` included, hold that many, no further page is requested, since none
- * could be used. Because each request waits for the cursor the page before it brings, the count
- * is always known before the next request would leave.
+ * Walks the pages from `first` on, keeping up to `depth` later pages requested ahead of the
+ * consumer (at most `depth + 1` pages held; one request in flight, since each cursor comes with
+ * the page before). With `aheadFromStart` (`prefetch: k`) the first request ahead leaves at
+ * once; otherwise when the consumer asks for the page after `first`. A page's error surfaces
+ * when the consumer reaches that page, never as an unhandled rejection; leaving the walk aborts
+ * the request in flight. No page is requested once the pages so far hold `wanted` items.
  */
 export async function* readAhead<P extends PageLike>(
   first: P,

@@ -65,15 +65,11 @@ function outcomeOf(error: unknown, ky: Ky): AttemptOutcome | undefined {
 }
 
 /**
- * One call's attempts, sent as soon as it is built: one ky request each ({@link
- * CallState.response} settles with the answer or the last attempt's error, as ky threw it).
- * {@link CallState.fetch} is ky's fetch for each attempt (middleware, then the key, then the
- * whole body); each failed attempt goes to the retry policy once ({@link CallState.decide}); the
- * last decision stays here for the error (a 429's `reset`) and the trace.
- *
- * ky's own retry stays off (`retry: 0`): to be able to retry, ky clones every request before it
- * is sent, which every call paid although few are ever retried, and the policy decides every
- * retry anyway.
+ * One call's attempts, sent as soon as it is built: one ky request each, with ky's own retry off
+ * (it would clone every request, and the retry policy decides anyway). {@link CallState.response}
+ * settles with the answer or the last attempt's error, as ky threw it; {@link CallState.fetch}
+ * is ky's fetch for each attempt; each failed attempt goes to the retry policy once
+ * ({@link CallState.decide}), and the last decision stays here for the error and the trace.
  */
 export class CallState {
   /** The loaded ky, whose error classes tell how an attempt failed. */
@@ -238,16 +234,11 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-// The body of an answered attempt is kept on the call state rather than in a new Response:
-// building a second Response (and its stream) per call was a measurable share of the SDK's
-// overhead. Bytes, not text: decoded after ky returns, the page's string dies young instead of
-// surviving ky's promise chain into the old generation (paging 100,000 items: heap growth
-// +50.8 MB as text, +28.0 MB as bytes; docs/benchmarks.md). The response handed to callers by
-// `.withResponse()` therefore has its body already used; its content is the `data`.
-//
-// At most `limit` bytes are ever held (`maxResponseBytes`): a `Content-Length` above it is
-// refused unread, and the stream is cancelled (the connection dropped) as soon as the count
-// passes it. A body that arrives in one chunk, as most pages do, is kept as that chunk, uncopied.
+// The body is kept on the call state as bytes, not in a new Response nor as text: decoded once
+// ky returns, the page's string dies young (docs/benchmarks.md). So the response `.withResponse()`
+// hands out has its body already used; its content is the `data`. At most `limit` bytes are
+// held: a `Content-Length` above it is refused unread, and the stream is cancelled as soon as
+// the count passes it.
 async function readBody(response: Response, limit: number, where: string): Promise<Uint8Array> {
   const { body } = response;
   if (body === null) return EMPTY;
