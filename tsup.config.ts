@@ -60,6 +60,7 @@ export default defineConfig([
     // zod is bundled (tree-shaken) rather than imported: any zod entry loads all of its ~85
     // locale modules at run time, which made `import 'credit-platform'` slower than openai-node.
     noExternal: ['zod'],
+    // ky stays a package import, which the transport makes on the first request (load-ky.ts).
     external: ['ky', 'msw', /^msw\//, /^node:/],
     esbuildPlugins: [packageVersionOnly],
   },
