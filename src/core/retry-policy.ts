@@ -40,6 +40,14 @@ export type RetryDecision =
 /** The backoff curve. Mutable only so tests and the soak can shrink it; never changed by the SDK. */
 export const BACKOFF = { baseMs: 500, maxMs: 8_000 };
 
+// A wait longer than 1 000 years is not a wait but a malformed header; clamping keeps every Date valid.
+const MAX_SERVER_WAIT_MS = 1_000 * 365 * 24 * 3_600_000;
+const IDEMPOTENT: readonly string[] = Object.freeze(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const SECONDS = /^\d{1,15}(?:\.\d{1,9})?$/;
+// IMF-fixdate, the HTTP-date form servers send (RFC 9110 5.6.7); anything else is garbage here.
+const HTTP_DATE =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
 /** Exponential backoff with "equal jitter": half fixed, half random, so retries never bunch up at 0. */
 export function backoffMs(retryNumber: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF.maxMs, BACKOFF.baseMs * 2 ** (Math.max(1, retryNumber) - 1));
@@ -54,33 +62,26 @@ export function backoffMs(retryNumber: number, random: () => number = Math.rando
  * backs off instead of retrying in a tight loop.
  */
 export function serverWait(status: number, headers: Headers, now: number): { ms: number; source: WaitSource } | undefined {
-  // Built per call rather than at import, where a mutation run could not switch their mutants on.
-  // A wait longer than 1 000 years is not a wait but a malformed header; clamping keeps every Date valid.
-  const maxMs = 1_000 * 365 * 24 * 3_600_000;
-  const seconds = /^\d{1,15}(?:\.\d{1,9})?$/;
-  // IMF-fixdate, the HTTP-date form servers send (RFC 9110 5.6.7); anything else is garbage here.
-  const httpDate =
-    /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
   const retryAfter = headers.get('retry-after')?.trim();
   if (retryAfter) {
-    const ms = seconds.test(retryAfter)
+    const ms = SECONDS.test(retryAfter)
       ? Number(retryAfter) * 1000
-      : httpDate.test(retryAfter)
+      : HTTP_DATE.test(retryAfter)
         ? Date.parse(retryAfter) - now
         : Number.NaN;
-    if (ms > 0) return { ms: Math.min(ms, maxMs), source: 'retry-after' };
+    if (ms > 0) return { ms: Math.min(ms, MAX_SERVER_WAIT_MS), source: 'retry-after' };
   }
   if (status !== 429) return undefined;
   const remaining = headers.get('x-ratelimit-remaining')?.trim();
   if (remaining !== undefined && remaining !== '0') return undefined;
   const reset = headers.get('x-ratelimit-reset')?.trim();
-  if (!reset || !seconds.test(reset)) return undefined;
+  if (!reset || !SECONDS.test(reset)) return undefined;
   const ms = Number(reset) * 1000 - now;
-  return ms > 0 ? { ms: Math.min(ms, maxMs), source: 'rate-limit-reset' } : undefined;
+  return ms > 0 ? { ms: Math.min(ms, MAX_SERVER_WAIT_MS), source: 'rate-limit-reset' } : undefined;
 }
 
 function retriable(method: string, outcome: AttemptOutcome): string | undefined {
-  const idempotent = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'].includes(method);
+  const idempotent = IDEMPOTENT.includes(method);
   if (outcome.kind === 'connection') {
     return idempotent || !outcome.reachedServer ? undefined : `${method} may have reached the service; a write is never re-sent`;
   }

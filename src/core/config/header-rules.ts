@@ -2,6 +2,12 @@
 // throws a TypeError that quotes the offending value, which may be a token, and the SDK would
 // report the caller's input as a connection error.
 
+// RFC 9110 token characters.
+const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+// RFC 9110 field-value characters: visible ASCII, Latin-1 (obs-text), space and tab. No CR, LF,
+// NUL or other control character, and nothing beyond Latin-1, which a Headers value cannot hold.
+const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 /** Which part of a header cannot be sent, and a message that says why. */
 export interface HeaderProblem {
   part: 'name' | 'value';
@@ -14,13 +20,8 @@ export interface HeaderProblem {
  */
 export function headerProblem(name: string, value: unknown): HeaderProblem | undefined {
   const quoted = JSON.stringify(name);
-  // The patterns are built per call rather than at import, where a mutation run could not switch
-  // their mutants on. A name is RFC 9110 token characters; a value is field-value characters:
-  // visible ASCII, Latin-1 (obs-text), space and tab. No CR, LF, NUL or other control character,
-  // and nothing beyond Latin-1, which a Headers value cannot hold.
-  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
-    return { part: 'name', message: `header ${quoted} has a name that is not a valid HTTP header name` };
-  if (/^[\t\x20-\x7e\x80-\xff]*$/.test(String(value))) return undefined;
+  if (!NAME.test(name)) return { part: 'name', message: `header ${quoted} has a name that is not a valid HTTP header name` };
+  if (VALUE.test(String(value))) return undefined;
   return {
     part: 'value',
     message: `header ${quoted} has a value with a line break, a control character or a character beyond Latin-1, which fetch cannot send (the value is not shown)`,

@@ -5,20 +5,22 @@ import type { CallContext, RequestOptions } from '../types.js';
 
 // Checks made on every call, before anything is sent.
 
-// The tables and patterns here are built per call rather than at import, where a mutation run
-// could not switch their mutants on.
+// The per-call numbers, their error codes and units; their ranges are the client options' own.
+const COUNTED = Object.freeze([
+  ['timeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+  ['maxRetries', 'INVALID_MAX_RETRIES', ''],
+  ['totalTimeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
+  ['maxResponseBytes', 'INVALID_MAX_RESPONSE_BYTES', ' number of bytes'],
+] as const);
+
+// A header value must be visible ASCII; anything else makes fetch throw a TypeError whose
+// message quotes the value, i.e. the key.
+const HEADER_SAFE = /^[\x21-\x7e]+$/;
 
 /** Per-call overrides are checked like the client's options, but refuse the call instead. */
 export function checkRequestOptions(options: RequestOptions, context: CallContext): void {
   const items: ErrorItem[] = [];
-  // The per-call numbers, their error codes and units; their ranges are the client options' own.
-  const counted = [
-    ['timeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
-    ['maxRetries', 'INVALID_MAX_RETRIES', ''],
-    ['totalTimeout', 'INVALID_TIMEOUT', ' number of milliseconds'],
-    ['maxResponseBytes', 'INVALID_MAX_RESPONSE_BYTES', ' number of bytes'],
-  ] as const;
-  for (const [field, code, unit] of counted) {
+  for (const [field, code, unit] of COUNTED) {
     const value = options[field];
     if (value === undefined || inRange(field, value)) continue;
     const { min, max } = optionRange(field);
@@ -50,9 +52,7 @@ export function checkRequestOptions(options: RequestOptions, context: CallContex
 
 /** Checks a key before it goes into a header; the message never includes it. */
 export function checkKey(key: unknown): string {
-  // A header value must be visible ASCII; anything else makes fetch throw a TypeError whose
-  // message quotes the value, i.e. the key.
-  if (typeof key !== 'string' || !/^[\x21-\x7e]+$/.test(key)) {
+  if (typeof key !== 'string' || !HEADER_SAFE.test(key)) {
     throw new ConfigurationError(
       'apiKey',
       'The API key must be a non-empty string of visible ASCII characters (check for stray spaces or newlines in CREDIT_PLATFORM_API_KEY).',

@@ -1,6 +1,14 @@
 import { RequestValidationError } from '../../errors/index.js';
 import type { HttpMethod } from '../types.js';
 
+const METHODS: readonly string[] = Object.freeze(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+// The URL parser drops tabs and line breaks wherever they are (`.\t.` is `..` once parsed) and
+// the rest have no place in a request line.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
+const CONTROL = /[\x00-\x1f\x7f]/;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
 /**
  * Normalises the escape hatch's method and path. The path must stay under the base URL: an
  * absolute or protocol-relative URL would send the API key to another host, and a dot segment
@@ -10,29 +18,23 @@ import type { HttpMethod } from '../types.js';
  * lone surrogates. The resolved URL is then checked to be under the base URL's path.
  */
 export function checkRawRequest(method: string, path: string, baseUrl: string): { method: HttpMethod; path: string } {
-  // The tables and patterns here are built per call rather than at import, where a mutation run
-  // could not switch their mutants on.
-  const methods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
   const upper = typeof method === 'string' ? method.toUpperCase() : '';
-  if (!methods.includes(upper)) {
-    throw new RequestValidationError(`client.request(): method must be one of ${methods.join(', ')}.`, [
-      { field: 'method', code: 'INVALID_METHOD', message: `must be one of ${methods.join(', ')}` },
+  if (!METHODS.includes(upper)) {
+    throw new RequestValidationError(`client.request(): method must be one of ${METHODS.join(', ')}.`, [
+      { field: 'method', code: 'INVALID_METHOD', message: `must be one of ${METHODS.join(', ')}` },
     ]);
   }
   const bad = (message: string): never => {
     throw new RequestValidationError(`client.request(): path ${message}.`, [{ field: 'path', code: 'INVALID_PATH', message }]);
   };
   if (typeof path !== 'string' || path.trim() === '') bad('must be a non-empty string such as "/credit/lines"');
-  // The URL parser drops tabs and line breaks wherever they are (`.\t.` is `..` once parsed) and
-  // the rest have no place in a request line.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is its purpose
-  if (/[\x00-\x1f\x7f]/.test(path)) {
+  if (CONTROL.test(path)) {
     bad(
       'must not contain control characters (tab, CR, LF, NUL and the like): URL parsers drop some of them, so ".\\t." would become ".."',
     );
   }
   if (!wellFormed(path)) bad('is not valid text: it holds a lone UTF-16 surrogate, which no URL can carry');
-  if (/^[a-z][a-z0-9+.-]*:/i.test(path) || path.startsWith('//')) {
+  if (SCHEME.test(path) || path.startsWith('//')) {
     bad('must be relative to the base URL (e.g. "/credit/lines"), not an absolute URL: the API key must not go to another host');
   }
   // The path before any query or fragment (`split` with a limit of 1 gives exactly that part).

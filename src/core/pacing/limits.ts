@@ -4,17 +4,15 @@ import type { PacingLimit, PacingOptions, PacingStore, PacingTier } from './type
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-// The tables here are built per call rather than at import, where a mutation run could not
-// switch their mutants on; a client reads them once, when it is made.
-
 /** The spec's limits per tier (section 8): a per-minute and a per-day sliding window. */
-function tierLimits(): Readonly<Record<PacingTier, readonly PacingLimit[]>> {
-  const limits = (perMinute: number, perDay: number): readonly PacingLimit[] => [
-    { requests: perMinute, perMs: MINUTE },
-    { requests: perDay, perMs: DAY },
-  ];
-  return { free: limits(30, 1_000), standard: limits(120, 10_000), premium: limits(600, 100_000) };
-}
+const TIER_LIMITS: Readonly<Record<PacingTier, readonly PacingLimit[]>> = Object.freeze({
+  free: Object.freeze([Object.freeze({ requests: 30, perMs: MINUTE }), Object.freeze({ requests: 1_000, perMs: DAY })]),
+  standard: Object.freeze([Object.freeze({ requests: 120, perMs: MINUTE }), Object.freeze({ requests: 10_000, perMs: DAY })]),
+  premium: Object.freeze([Object.freeze({ requests: 600, perMs: MINUTE }), Object.freeze({ requests: 100_000, perMs: DAY })]),
+});
+
+const STORE_METHODS = Object.freeze(['acquire', 'settle', 'peek']);
+const MAX_WINDOW_MS = 7 * DAY;
 
 /** `pacing` after its checks: the windows to keep and, when given, the shared store. */
 export interface ResolvedPacing {
@@ -36,13 +34,12 @@ function checkLimit(limit: unknown, index: number): PacingLimit {
     fail(`\`pacing.limits[${index}]\` must be an object \`{ requests, perMs }\`; got ${String(limit)}.`);
   }
   const { requests, perMs } = limit as Record<string, unknown>;
-  const maxWindowMs = 7 * DAY;
   if (!isPositiveInteger(requests)) {
     fail(`\`pacing.limits[${index}].requests\` must be a positive integer (requests per window); got ${String(requests)}.`);
   }
-  if (!isPositiveInteger(perMs) || perMs > maxWindowMs) {
+  if (!isPositiveInteger(perMs) || perMs > MAX_WINDOW_MS) {
     fail(
-      `\`pacing.limits[${index}].perMs\` must be a positive integer of milliseconds, at most ${maxWindowMs} (7 days); got ${String(perMs)}.`,
+      `\`pacing.limits[${index}].perMs\` must be a positive integer of milliseconds, at most ${MAX_WINDOW_MS} (7 days); got ${String(perMs)}.`,
     );
   }
   return { requests, perMs };
@@ -50,11 +47,12 @@ function checkLimit(limit: unknown, index: number): PacingLimit {
 
 function checkStore(store: unknown): PacingStore | undefined {
   if (store === undefined) return undefined;
-  const methods = ['acquire', 'settle', 'peek'];
-  const missing = methods.filter((method) => store === null || typeof (store as Record<string, unknown>)[method] !== 'function');
+  const missing = STORE_METHODS.filter(
+    (method) => store === null || typeof (store as Record<string, unknown>)[method] !== 'function',
+  );
   if (missing.length > 0) {
     fail(
-      `\`pacing.store\` must have the methods ${methods.join(', ')}; missing: ${missing.join(', ')}. Use createRedisPacingStore(redis) from 'credit-platform/redis', or leave \`store\` out for the in-memory store.`,
+      `\`pacing.store\` must have the methods ${STORE_METHODS.join(', ')}; missing: ${missing.join(', ')}. Use createRedisPacingStore(redis) from 'credit-platform/redis', or leave \`store\` out for the in-memory store.`,
     );
   }
   return store as PacingStore;
@@ -75,11 +73,10 @@ export function resolvePacing(pacing: PacingOptions | undefined): ResolvedPacing
   }
   const store = checkStore((pacing as { store?: unknown }).store);
   if (tier !== undefined) {
-    const tiers = tierLimits();
-    if (typeof tier !== 'string' || !Object.hasOwn(tiers, tier)) {
+    if (typeof tier !== 'string' || !Object.hasOwn(TIER_LIMITS, tier)) {
       fail(`\`pacing.tier\` must be one of 'free', 'standard', 'premium'; got ${JSON.stringify(tier)}.`);
     }
-    return { limits: tiers[tier as PacingTier], store };
+    return { limits: TIER_LIMITS[tier as PacingTier], store };
   }
   if (limits === undefined) {
     fail("`pacing` needs `tier` ('free', 'standard' or 'premium') or `limits: [{ requests, perMs }]`.");
