@@ -28,7 +28,11 @@ export default defineConfig({
     // server, a child process or a timer, and meanwhile another one computes. vitest's own default,
     // one fewer than the cores, runs one file at a time on a 2-core machine.
     maxWorkers: availableParallelism() + 1,
-    testTimeout: 20_000,
+    // Guards against a hung test or hook, not speed limits: on a loaded shared machine the
+    // CPU-bound tests (20,000-run properties, a child reading 32 MiB bodies) took over 20 s, and
+    // the leak guard's search of the fault matrix's errors (afterAll) over 10 s.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     restoreMocks: true,
     reporters: reporters as never,
   },
