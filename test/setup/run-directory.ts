@@ -1,8 +1,8 @@
 // Global setup: one directory for the run's temporary files, removed after it. On Linux it is in
-// /dev/shm (memory): the tests' clusters, repositories and builds are many small files, and on
-// these shared machines writing them to disk took longer than the work itself (initdb: 6 s on
-// disk, 2 s in memory). Elsewhere it is in the system's temporary directory.
-import { accessSync, constants, chmodSync, mkdtempSync, rmSync } from 'node:fs';
+// /dev/shm (memory) when that has room: the tests' clusters, repositories and builds are many
+// small files, and on these shared machines writing them to disk took longer than the work itself
+// (initdb: 6 s on disk, 2 s in memory). Elsewhere it is in the system's temporary directory.
+import { accessSync, chmodSync, constants, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -15,11 +15,15 @@ declare module 'vitest' {
 }
 
 const MEMORY = '/dev/shm';
+// A run holds a few PostgreSQL clusters of 40 MB at a time, and the template: a container's
+// default /dev/shm (64 MB in Docker) is too small, and then the disk is used.
+const ROOM_NEEDED = 1024 ** 3;
 
 function parent(): string {
   try {
     accessSync(MEMORY, constants.W_OK);
-    return MEMORY;
+    const { bavail, bsize } = statfsSync(MEMORY);
+    return bavail * bsize >= ROOM_NEEDED ? MEMORY : tmpdir();
   } catch {
     return tmpdir();
   }
