@@ -3,8 +3,9 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { CreditPlatform } from '../../src/index.js';
 import type { ClientOptions } from '../../src/core/config/client-options.js';
+import { API_KEY } from './api-key.js';
 
-export const API_KEY = 'cp_test_SECRET_key_9f8e7d6c5b4a';
+export { API_KEY };
 export const BASE_URL = 'https://api.credit.test/api/v1';
 export { http, HttpResponse };
 

@@ -1,12 +1,14 @@
 // A throwaway PostgreSQL cluster (Debian's `postgresql` package; .ci/run installs it) on a free
-// loopback port: `initdb` into a temporary directory, `pg_ctl start`. initdb refuses to run as
-// root, so under root both run as the `postgres` user, owning the directory. Trust
-// authentication on 127.0.0.1 and a socket in the directory: nothing outside the test reaches it.
-import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// loopback port: a new cluster in a temporary directory (test/helpers/postgres-template.ts),
+// `pg_ctl start`. Under root both run as the `postgres` user, owning the directory
+// (test/helpers/postgres-owner.ts). Trust authentication on 127.0.0.1 and a socket in the
+// directory: nothing outside the test reaches it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { giveToOwner, runAsOwner } from './postgres-owner.js';
+import { initialiseCluster } from './postgres-template.js';
 import { programPath } from './system-programs.js';
 
 export interface PostgresServer {
@@ -28,28 +30,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-function runAsOwner(program: string, args: string[]): void {
-  const path = programPath(program);
-  if (!path) throw new Error(`${program} is neither on PATH nor in /usr/lib/postgresql/<major>/bin`);
-  const root = process.getuid?.() === 0;
-  // initdb refuses to run as root: run the server programs as the `postgres` user (runuser is in
-  // /usr/sbin, which a user's PATH may lack).
-  const runuser = programPath('runuser') ?? '/usr/sbin/runuser';
-  const [file, argv] = root ? [runuser, ['-u', 'postgres', '--', path, ...args]] : [path, args];
-  execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } });
-}
-
 export async function startPostgresServer(): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), 'cp-postgres-'));
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    chownSync(dir, uid, gid);
-  }
+  giveToOwner(dir);
   const data = join(dir, 'data');
   const port = await freePort();
   try {
-    runAsOwner('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+    await initialiseCluster(data);
     const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
     runAsOwner('pg_ctl', ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings]);
   } catch (error) {

@@ -1,7 +1,8 @@
-// One redis-server per test file, emptied (restarted) after each test; clients opened through
+// One redis-server per test file, emptied after each test (test/helpers/redis-reset.ts); clients opened through
 // `connect` are closed after each test.
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { RedisClient } from '../../src/redis/index.js';
+import { resetRedisServer } from './redis-reset.js';
 import { REDIS_CLIENTS, type RedisClientKind, type RedisServer, startRedisServer } from './redis-server.js';
 import { useSystemPrograms } from './system-programs.js';
 
@@ -26,8 +27,7 @@ export function useRedisServer(): UsedRedis {
   afterEach(async () => {
     if (!programs.available) return;
     for (const close of toClose.splice(0)) close();
-    await server?.kill();
-    await server?.start();
+    if (server) await resetRedisServer(server);
   });
   return {
     get server() {

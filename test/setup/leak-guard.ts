@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { afterAll, expect, vi } from 'vitest';
 import type * as MiddlewareModule from '../../src/core/transport/middleware.js';
 import { capturedErrors } from '../helpers/capture.js';
-import { API_KEY } from '../helpers/msw.js';
+import { API_KEY } from '../helpers/api-key.js';
 
 /** Every way an error reaches a log: message, stack, JSON, util.inspect (with its causes). */
 export function renderings(error: unknown): string[] {
