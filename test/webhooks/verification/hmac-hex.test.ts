@@ -85,6 +85,15 @@ describe('hmacHex key cache of string secrets', () => {
     expect(createSecretKey).toHaveBeenCalledTimes(2);
   });
 
+  it('caches a string secret of any length, bytes only up to 64', () => {
+    const long = `whsec_${'k'.repeat(200)}`;
+    for (let i = 0; i < 3; i++) expect(fresh(node, 'body', long)).toBe(reference('body', long));
+    expect(createSecretKey).toHaveBeenCalledTimes(1);
+    const longBytes = new Uint8Array(65).fill(7);
+    for (let i = 0; i < 3; i++) expect(fresh(node, 'body', longBytes)).toBe(reference('body', longBytes));
+    expect(createSecretKey).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps at most 32 string secrets: the 33rd starts the map afresh', () => {
     const secrets = Array.from({ length: 33 }, (_, i) => `whsec_cap_${i}`);
     for (const secret of secrets.slice(0, 32)) fresh(node, 'body', secret);
