@@ -30,8 +30,9 @@ const NOT_HEX = '/:@G`g';
 const hexDigit = fc.constantFrom(...HEX_DIGITS);
 const hexOf = (n: number) => fc.array(hexDigit, { minLength: n, maxLength: n }).map((d) => d.join(''));
 const backslashes = (min: number) => fc.integer({ min, max: 4 }).map((n) => '\\'.repeat(n));
-// Characters that end a backslash run without forming an escape with it.
-const follower = fc.constantFrom('x', 'z', 'é', ' ', 'U', 'B', 'N');
+// What ends a backslash run without forming an escape with it, whatever unit comes next: `x` is
+// followed by a non-hex digit, or a next unit's digits would make it `\xXX`.
+const follower = fc.constantFrom('xg', 'z', 'é', ' ', 'U', 'B', 'N');
 
 const SIMPLE: Record<string, string> = { '/': '/', '"': '"', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
