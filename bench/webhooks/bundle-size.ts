@@ -1,10 +1,10 @@
 // Bundles `verifyWebhookSignature` alone from the webhooks entry, as a user's bundler
 // would (esbuild, minified, tree-shaken), and reports its size and inputs.
-// Target: under 3 KB, and no ky or zod. Run: npx tsx bench/webhooks/bundle-size.ts
+// Guard: at most 3.5 KB, and no ky or zod. Run: npx tsx bench/webhooks/bundle-size.ts
 import { fileURLToPath } from 'node:url';
 import { bundle as bundleFrom } from '../lib/bundle.js';
 
-const LIMIT_BYTES = 3 * 1024;
+const LIMIT_BYTES = 3.5 * 1024;
 
 /** Bundles `contents` (an entry module, resolved from this folder) and returns its minified size and input files. */
 export async function bundle(contents: string): Promise<{ bytes: number; inputs: string[]; imports: string[] }> {
@@ -21,5 +21,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   );
   console.log(`inputs: ${inputs.join(', ')}`);
   console.log(heavy.length === 0 ? 'no ky, no zod: ok' : `PULLS IN: ${heavy.join(', ')}`);
-  if (bytes >= LIMIT_BYTES || heavy.length > 0) process.exitCode = 1;
+  if (bytes > LIMIT_BYTES || heavy.length > 0) process.exitCode = 1;
 }

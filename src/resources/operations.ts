@@ -8,10 +8,6 @@ import transactionOperations from './transactions/transactions.js';
 import webhookOperations from './webhooks/webhooks.js';
 import yieldOperations from './yield/yield.js';
 
-// Each table is its file's default export written `export { table as default }`: that exports the
-// binding itself, where `export default table` exports a value, which bundlers (esbuild) copy into
-// a variable of its own in every bundle of the client.
-
 /**
  * Every operation the SDK calls, keyed by the resource method that runs it, assembled from the
  * tables declared beside the resource classes (one file per category, `src/resources/<category>/`).

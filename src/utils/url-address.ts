@@ -6,6 +6,7 @@
  * scheme's default when the URL names none.
  */
 export function addressOf(url: URL): { address: string; port: number } {
-  // A host name holds a bracket only around an IPv6 address.
-  return { address: url.hostname.replace(/[[\]]/g, ''), port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
+  // Stryker disable next-line Regex: a host name holds brackets only around a whole IPv6 address, so the anchors cannot change a match.
+  const address = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return { address, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)) };
 }

@@ -89,11 +89,11 @@ describe('module boundaries of src/webhooks', () => {
     expect(verifyWebhookSignature('{}', 'a'.repeat(64), 'secret')).toBe(false);
   });
 
-  it('verifyWebhookSignature bundled alone is under 3 KB and pulls in no ky and no zod', async () => {
+  it('verifyWebhookSignature bundled alone is at most 3.5 KB and pulls in no ky and no zod', async () => {
     const { bytes, inputs } = await bundle(
       "import { verifyWebhookSignature } from '../../src/webhooks/index.js'; console.log(verifyWebhookSignature);",
     );
-    expect(bytes).toBeLessThan(3 * 1024);
+    expect(bytes).toBeLessThanOrEqual(3.5 * 1024);
     expect(inputs.filter((path) => /node_modules\/(ky|zod)\//.test(path))).toEqual([]);
   });
 });

@@ -71,20 +71,21 @@ export const MAX_BACKSLASHES = 31;
 /** The longest escape decoded: {@link MAX_BACKSLASHES} backslashes and `uXXXX`. */
 export const MAX_ESCAPE_LENGTH = MAX_BACKSLASHES + 5;
 
-// The one-character escapes, and what each stands for, at the same index. Strings rather than a
-// lookup object: a module-level object is built once, so no test could tell it apart from `{}`.
-const SIMPLE_LETTERS = '/"bfnrt';
-const SIMPLE_CHARS = '/"\b\f\n\r\t';
+// The one-character escapes, by the letter after the backslash.
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  '/': '/',
+  '"': '"',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+};
 
-// The escape at a match of the search below, written to `found`: the character it stands for
-// and where it ends; `false` when there is none, or when it is a lone `\` standing for itself.
-// Stryker disable next-line ObjectLiteral: every field is written before it is read (escapeAt sets both when it returns true)
-const found = { char: '', end: 0 };
-
-function decoded(value: number, end: number): boolean {
-  found.char = String.fromCharCode(value);
-  found.end = end;
-  return true;
+/** An escape read at a match of the search below: the character it stands for, and where it ends. */
+interface Escape {
+  readonly char: string;
+  readonly end: number;
 }
 
 // `%u0073`; `%73` below `%80`, also encoded again as `%2573`. Sticky, so each reads at one
@@ -94,36 +95,36 @@ const PERCENT = /%(?:u([0-9a-f]{4})|(?:25)?([0-7][0-9a-f]))/iy;
 const REFERENCE = /&#(?:x([0-9a-f]{1,8})(?![0-9a-f])|(\d{1,8})(?!\d));?/iy;
 
 // The escape `pattern` reads at `start`: its first group in hex, else its second in `radix`.
-function patternAt(pattern: RegExp, text: string, start: number, radix: number): boolean {
+function patternAt(pattern: RegExp, text: string, start: number, radix: number): Escape | undefined {
   pattern.lastIndex = start;
   const match = pattern.exec(text);
-  if (match === null) return false;
+  if (match === null) return undefined;
   const value = match[1] === undefined ? Number.parseInt(match[2] as string, radix) : Number.parseInt(match[1], 16);
-  return value <= 0xffff && decoded(value, pattern.lastIndex);
+  return value <= 0xffff ? { char: String.fromCharCode(value), end: pattern.lastIndex } : undefined;
 }
 
-function escapeAt(text: string, match: RegExpExecArray): boolean {
+// The escape at a match of the search below; `undefined` when there is none, or when it is a
+// lone `\` standing for itself.
+function escapeAt(text: string, match: RegExpExecArray): Escape | undefined {
   const start = match.index;
   const [read, unicode, byte, simple] = match;
   if (read === '%') return patternAt(PERCENT, text, start, 16);
   if (read === '&') return patternAt(REFERENCE, text, start, 10);
   const end = start + read.length;
   const code = unicode ?? byte;
-  if (code !== undefined) return decoded(Number.parseInt(code, 16), end);
-  if (simple !== undefined) return decoded(SIMPLE_CHARS.charCodeAt(SIMPLE_LETTERS.indexOf(simple)), end);
+  if (code !== undefined) return { char: String.fromCharCode(Number.parseInt(code, 16)), end };
+  if (simple !== undefined) return { char: SIMPLE_ESCAPES[simple] as string, end };
   // A run before anything else stands for one backslash, and a longer one than MAX_BACKSLASHES
   // is read in pieces, each standing for one: no escape is longer than MAX_ESCAPE_LENGTH, and
   // the run is still read once. A lone `\` is none.
-  found.char = '\\';
-  found.end = end;
-  return read.length > 1;
+  return read.length > 1 ? { char: '\\', end } : undefined;
 }
 
 /** `text` decoded; `undefined` when it holds no escape, so the caller can use it as it is. */
 export function decodeEscapes(text: string): DecodedText | undefined {
   // The search reads a backslash escape whole: a run of up to MAX_BACKSLASHES (31) backslashes
   // and the escape it stands before, if any (`uXXXX` in either hex case, `xXX` below `x80`, or
-  // one of SIMPLE_LETTERS; `u`, `x` and the letters in lower case only). A `%` or `&` is read by
+  // one of the SIMPLE_ESCAPES; `u`, `x` and the letters in lower case only). A `%` or `&` is read by
   // its own pattern. Each search starts where the last escape ended: one pass. Built per call,
   // since a pattern with the `g` flag keeps its position.
   const search = /\\{1,31}(?:u([0-9a-fA-F]{4})|x([0-7][0-9a-fA-F])|([/"bfnrt]))?|[%&]/g;
@@ -131,7 +132,8 @@ export function decodeEscapes(text: string): DecodedText | undefined {
   for (let match = search.exec(text); match !== null; match = search.exec(text)) {
     // What is not an escape (a `%` or `&`, or a lone `\`, which escapeAt reads as itself) is one
     // character, which the search has passed; an escape is passed over whole.
-    if (!escapeAt(text, match)) continue;
+    const found = escapeAt(text, match);
+    if (found === undefined) continue;
     decoded.add(match.index, found.char, match.index, found.end);
     search.lastIndex = found.end;
   }

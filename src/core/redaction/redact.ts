@@ -226,6 +226,11 @@ function fieldsAreClean(error: Error, secrets: readonly string[]): boolean {
   return true;
 }
 
+// A class name and a code that cannot hold a key: an identifier ending in `Error` or `Exception`,
+// an upper-case code.
+const ERROR_NAME = /^[A-Za-z][A-Za-z0-9]{0,60}(?:Error|Exception)$/;
+const ERROR_CODE = /^[A-Z][A-Z0-9_]{0,60}$/;
+
 /**
  * What an SDK error keeps of an error thrown by code that holds a secret (the `apiKey`
  * function): a fresh error with the thrown error's class name and `code`, and a phrase naming
@@ -243,13 +248,9 @@ export function opaqueCause(thrown: unknown): { cause: Error; described: string 
           : `a ${typeof thrown}`;
     return { cause: withheld('Error', undefined), described: what };
   }
-  // The patterns are written here, not in module constants, so each call reads them afresh.
-  const name = /^[A-Za-z][A-Za-z0-9]{0,60}(?:Error|Exception)$/.test(thrown.name) ? thrown.name : 'Error';
+  const name = ERROR_NAME.test(thrown.name) ? thrown.name : 'Error';
   const raw = (thrown as { code?: unknown }).code;
-  const code =
-    (typeof raw === 'string' && /^[A-Z][A-Z0-9_]{0,60}$/.test(raw)) || Number.isFinite(raw)
-      ? (raw as string | number)
-      : undefined;
+  const code = (typeof raw === 'string' && ERROR_CODE.test(raw)) || Number.isFinite(raw) ? (raw as string | number) : undefined;
   const article = /^[AEIOU]/.test(name) ? 'an' : 'a';
   return { cause: withheld(name, code), described: `${article} ${name}${code === undefined ? '' : ` (code ${code})`}` };
 }

@@ -74,7 +74,7 @@ function readEnvelope(text: string, parsed: unknown): { isEnvelope: boolean; mes
       message?: unknown;
       errors?: unknown;
     } | null;
-    // Stryker disable next-line all: null throws into the catch below and a primitive has no fields: the same answer
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: null throws into the catch below and a primitive has no fields: the same answer
     if (body === null || typeof body !== 'object') return NO_ENVELOPE;
     const message = typeof body.message === 'string' && body.message.trim() !== '' ? body.message : undefined;
     return { isEnvelope: typeof body.success === 'boolean', message, errors: body.errors };

@@ -150,7 +150,7 @@ const accountOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { accountOperations as default };
+export default accountOperations;
 
 /**
  * Identity verification (KYC) of the key's account: `client.accounts.kyc`. Both operations are

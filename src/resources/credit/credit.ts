@@ -128,7 +128,7 @@ const creditOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { creditOperations as default };
+export default creditOperations;
 
 /**
  * Credit lines (`/credit`). Every operation is **conventional**: the spec gives only the base

@@ -146,7 +146,7 @@ const depositOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { depositOperations as default };
+export default depositOperations;
 
 /**
  * Withdrawals: `client.deposits.withdrawals`, under `/deposits/withdrawals`. Every operation is

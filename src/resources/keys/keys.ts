@@ -124,7 +124,7 @@ const keyOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { keyOperations as default };
+export default keyOperations;
 
 /**
  * API keys (`/keys`). Key management needs a key with the `admin` permission. Only `revoke` is

@@ -91,7 +91,7 @@ const paymentOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { paymentOperations as default };
+export default paymentOperations;
 
 /**
  * Payments against credit lines (`/payments`). Every operation is **conventional**; payments

@@ -59,7 +59,7 @@ const scoreOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { scoreOperations as default };
+export default scoreOperations;
 
 /**
  * Reputation scores (`/scores`), read-only: the service computes them. Both operations are

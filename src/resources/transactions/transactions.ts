@@ -49,7 +49,7 @@ const transactionOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { transactionOperations as default };
+export default transactionOperations;
 
 /**
  * Transactions (`/transactions`): the history of every money movement, read-only.

@@ -162,7 +162,7 @@ const webhookOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { webhookOperations as default };
+export default webhookOperations;
 
 /**
  * Webhook subscriptions (`/webhooks`). Only `create` is documented by the service; the rest

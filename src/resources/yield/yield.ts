@@ -115,7 +115,7 @@ const yieldOperations = {
 } as const;
 // The default export, for OPERATIONS (../operations.ts): a named one would be a public name
 // through index.ts's `export type *`.
-export { yieldOperations as default };
+export default yieldOperations;
 
 /**
  * Yield positions and their configuration (`/yield`). Every operation is **conventional**.

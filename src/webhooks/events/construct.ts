@@ -10,7 +10,6 @@ import {
   type WebhookSecret,
   type WebhookSignatureHeader,
 } from '../inputs.js';
-import { oneShotHmacHex } from '../verification/one-shot-hmac.js';
 import { checkSignatureSync } from '../verification/verify-node.js';
 
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -47,7 +46,7 @@ export function constructWebhookEvent(
   const maxEventAge = checkMaxEventAge(options?.maxEventAge, 'constructWebhookEvent');
   // The bytes that are hashed are the very bytes that are parsed.
   const bytes = typeof data === 'string' ? encoder.encode(data) : data;
-  const check = checkSignatureSync(bytes, signature, secret, 'constructWebhookEvent', oneShotHmacHex);
+  const check = checkSignatureSync(bytes, signature, secret, 'constructWebhookEvent');
   if (check !== 'ok') throw signatureError(check, secretHasEdgeWhitespace(secret));
   return parseWebhookEvent(bytes, maxEventAge);
 }

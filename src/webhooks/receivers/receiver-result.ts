@@ -74,28 +74,32 @@ const STATUS: Readonly<Record<WebhookOutcome, number>> = {
   configuration_error: 500,
 };
 
-const EXTRA_HEADERS: Partial<Record<WebhookOutcome, Record<string, string>>> = {
-  // The service's next attempt comes a minute or more later; this asks for no sooner.
-  in_progress: { 'retry-after': '60' },
-  store_error: { 'retry-after': '60' },
-  method_not_allowed: { allow: 'POST' },
+// Nothing but the content type where no other header applies: node:http checks every header it is
+// given, and each costs about a twentieth of what the Node receiver adds to node:http's own work.
+// `application/json` has no charset parameter (RFC 8259), and the answer to a POST is not stored by
+// a cache unless a header makes it fresh (RFC 9111), so neither `charset` nor
+// `cache-control: no-store` would change a thing. Every answer of an outcome shares its headers
+// object, so it is frozen: a caller that changed it would change every later answer.
+const JSON_ONLY = /* @__PURE__ */ Object.freeze({ 'content-type': 'application/json' });
+// The service's next attempt comes a minute or more later; this asks for no sooner.
+const RETRY_LATER = /* @__PURE__ */ Object.freeze({ 'content-type': 'application/json', 'retry-after': '60' });
+const POST_ONLY = /* @__PURE__ */ Object.freeze({ 'content-type': 'application/json', allow: 'POST' });
+
+const HEADERS: Readonly<Record<WebhookOutcome, Readonly<Record<string, string>>>> = {
+  processed: JSON_ONLY,
+  stored: JSON_ONLY,
+  duplicate: JSON_ONLY,
+  in_progress: RETRY_LATER,
+  invalid_signature: JSON_ONLY,
+  invalid_payload: JSON_ONLY,
+  stale_event: JSON_ONLY,
+  payload_too_large: JSON_ONLY,
+  read_timeout: JSON_ONLY,
+  method_not_allowed: POST_ONLY,
+  handler_error: JSON_ONLY,
+  store_error: RETRY_LATER,
+  configuration_error: JSON_ONLY,
 };
-
-// Headers and bodies depend on the outcome alone (or on a code and message, for refusals), so they
-// are built once: every delivery shares them (frozen), instead of a new headers object and a
-// JSON.stringify each, which together cost a twentieth of what a receiver added to node:http's work.
-// Built on first use, not at import: a bundler keeps module-level calls (tsup's output loses their
-// pure annotations), and this module would then weigh on the 3 KB verifier bundle.
-// Nothing but the content type otherwise: node:http checks every header it is given, and each costs
-// about a twentieth of what the Node receiver adds to node:http's own work. `application/json` has
-// no charset parameter (RFC 8259), and the answer to a POST is not stored by a cache unless a header
-// makes it fresh (RFC 9111), so neither `charset` nor `cache-control: no-store` would change a thing.
-const HEADERS: Partial<Record<WebhookOutcome, Readonly<Record<string, string>>>> = {};
-
-function headersOf(outcome: WebhookOutcome): Readonly<Record<string, string>> {
-  HEADERS[outcome] ??= Object.freeze({ 'content-type': 'application/json', ...EXTRA_HEADERS[outcome] });
-  return HEADERS[outcome];
-}
 
 const OK_BODY = '{"received":true}';
 const DUPLICATE_BODY = '{"received":true,"duplicate":true}';
@@ -118,7 +122,7 @@ export function respond(
   code?: WebhookVerificationErrorCode,
 ): WebhookReceiverResult {
   const status = STATUS[outcome];
-  const headers = headersOf(outcome);
+  const headers = HEADERS[outcome];
   const body = bodyOf(outcome, message, code);
   return event === undefined ? { status, headers, body, outcome } : { status, headers, body, outcome, event };
 }

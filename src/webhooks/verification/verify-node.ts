@@ -26,64 +26,48 @@ export function loadNodeCrypto(): typeof NodeCrypto | undefined {
 }
 
 function crypto(fn: string): typeof NodeCrypto {
-  // The module variable loadNodeCrypto set, not a local: a few bytes less in the 3 KB verifier bundle.
-  if (loadNodeCrypto()) return nodeCrypto as typeof NodeCrypto;
+  const node = loadNodeCrypto();
+  if (node) return node;
   throw new TypeError(`${fn} needs node:crypto; use ${fn}Async on this runtime.`);
 }
 
-// A secret's KeyObject is made once and reused, like the Web Crypto variant's CryptoKeys.
-// Preparing a string key costs about 5% of verifying 1 KB. On Node 24, a byte secret handed to
-// createHmac as it is made a 1 KB verify 4.5 to 7 times slower (node looks for key-object slots
-// on every call; Node 20 did not), so byte secrets are cached too. They are keyed by their
-// content at the time of the call, not by the object (a caller may refill a buffer), one char
-// per byte, in a map of their own: the string 'é' is the UTF-8 key C3 A9, the byte E9 is not.
-// Building that id costs 0.1 to 0.3 µs up to 64 bytes but about 5 µs at 1 KB, and an apply of
-// a huge secret throws, so only secrets up to 64 bytes (SHA-256's block: HMAC hashes a longer
-// key down first) are cached; longer ones are passed as they are (an ArrayBuffer as a view,
-// inline: `keyMaterial` costs 50 bytes of the bundle budget, bench/size). Each map keeps at
-// most 32 secrets, more than any rotation holds: a 33rd starts it afresh, so a caller with a
-// secret per call cannot grow it. Like the string keys, the ids are secrets: they stay in this
-// module and never reach an error or a log.
+// A secret's KeyObject is made once and reused, like the Web Crypto variant's CryptoKeys: at 1 KB
+// createHmac over a cached KeyObject costs 0.92 of createHmac handed a string secret, and 0.18 of
+// one handed a byte secret (on Node 24 node looks for key-object slots on every call;
+// bench/webhooks/hmac.ts). Byte secrets are keyed by their content at the time of the call, not
+// by the object (a caller may refill a buffer), one char per byte, in a map of their own: the
+// string 'é' is the UTF-8 key C3 A9, the byte E9 is not. Building that id costs 0.1 to 0.3 µs up
+// to 64 bytes but about 5 µs at 1 KB, and an apply of a huge secret throws, so only secrets up to
+// 64 bytes (SHA-256's block: HMAC hashes a longer key down first) are cached; longer ones are
+// passed as they are. Each map keeps at most 32 secrets, more than any rotation holds: a 33rd
+// starts it afresh, so a caller with a secret per call cannot grow it. Like the string keys, the
+// ids are secrets: they stay in this module and never reach an error or a log.
 const keyObjects = new Map<string, NodeCrypto.KeyObject>();
 const byteKeyObjects = new Map<string, NodeCrypto.KeyObject>();
 
 function keyObject(node: typeof NodeCrypto, key: WebhookSecretKey): NodeCrypto.KeyObject | Uint8Array {
-  let cache = keyObjects;
-  let id = key as string;
-  if (typeof key !== 'string') {
-    key = ArrayBuffer.isView(key) ? key : new Uint8Array(key);
-    if (key.length > 64) return key;
-    cache = byteKeyObjects;
-    id = String.fromCharCode.apply(null, key as unknown as number[]);
-  }
+  const material = keyMaterial(key);
+  if (typeof material !== 'string' && material.length > 64) return material;
+  // Stryker disable next-line EqualityOperator: swapped, the two kinds still never share a map.
+  const cache = typeof material === 'string' ? keyObjects : byteKeyObjects;
+  const id = typeof material === 'string' ? material : String.fromCharCode.apply(null, material as unknown as number[]);
   let object = cache.get(id);
   if (!object) {
     if (cache.size >= 32) cache.clear();
-    // One call for both kinds: node ignores the encoding for bytes.
-    object = node.createSecretKey(key as string, 'utf8');
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: node reads a string key as UTF-8 by default and ignores the encoding for bytes, so either call makes the same key.
+    object = typeof material === 'string' ? node.createSecretKey(material, 'utf8') : node.createSecretKey(material);
     cache.set(id, object);
   }
   return object;
 }
 
-/**
- * @internal How a verifier computes the lowercase hex HMAC-SHA256 of `data` under one key:
- * {@link keyedHmacHex}, or the one-shot construction of `constructWebhookEvent` (one-shot-hmac.ts).
- */
-export type HmacHex = (node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey) => string;
-
-/** @internal The HMAC on createHmac, with the cached KeyObject: what the 3 KB verifier bundle can hold. */
-export const keyedHmacHex: HmacHex = (node, data, key) =>
-  node.createHmac('sha256', keyObject(node, key)).update(data).digest('hex');
+/** @internal The lowercase hex HMAC-SHA256 of `data` under `key`, on createHmac with the cached KeyObject. */
+export function hmacHex(node: typeof NodeCrypto, data: string | Uint8Array, key: WebhookSecretKey): string {
+  return node.createHmac('sha256', keyObject(node, key)).update(data).digest('hex');
+}
 
 /** @internal */
-export function checkSignatureSync(
-  payload: unknown,
-  signature: unknown,
-  secret: unknown,
-  fn: string,
-  mac: HmacHex = keyedHmacHex,
-): SignatureCheck {
+export function checkSignatureSync(payload: unknown, signature: unknown, secret: unknown, fn: string): SignatureCheck {
   // Programmer errors first, before the attacker-controlled header is looked at.
   const data = checkPayload(payload, fn);
   checkSecret(secret, fn);
@@ -102,8 +86,8 @@ export function checkSignatureSync(
   // HMAC calls inside the loop's implicit try/finally (which closes the iterator), and that
   // measured about 5% of verifying 1 KB.
   const diff = Array.isArray(secret)
-    ? (secret as readonly WebhookSecretKey[]).reduce((min, key) => Math.min(min, compareHex(mac(node, data, key), header)), 1)
-    : compareHex(mac(node, data, secret as WebhookSecretKey), header);
+    ? (secret as readonly WebhookSecretKey[]).reduce((min, key) => Math.min(min, compareHex(hmacHex(node, data, key), header)), 1)
+    : compareHex(hmacHex(node, data, secret as WebhookSecretKey), header);
   return diff < 0 ? 'malformed_signature' : diff ? 'signature_mismatch' : 'ok';
 }
 

@@ -2,8 +2,15 @@
 // map leads each decoded character back to exactly the characters of the original that spelled
 // it: redaction cuts the original along that map, so a wrong map leaves part of a secret behind.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { decodeEscapes, originalRange } from '../../../src/core/redaction/escaped-text.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { originalRange } from '../../../src/core/redaction/escaped-text.js';
+
+// Imported afresh for each test, so that the module's table of escapes is evaluated by it.
+let decodeEscapes: typeof import('../../../src/core/redaction/escaped-text.js').decodeEscapes;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ decodeEscapes } = await import('../../../src/core/redaction/escaped-text.js'));
+});
 
 /** A run of the original: an escape that decodes to one character, or characters kept as they are. */
 interface Unit {
@@ -23,8 +30,9 @@ const NOT_HEX = '/:@G`g';
 const hexDigit = fc.constantFrom(...HEX_DIGITS);
 const hexOf = (n: number) => fc.array(hexDigit, { minLength: n, maxLength: n }).map((d) => d.join(''));
 const backslashes = (min: number) => fc.integer({ min, max: 4 }).map((n) => '\\'.repeat(n));
-// Characters that end a backslash run without forming an escape with it.
-const follower = fc.constantFrom('x', 'z', 'é', ' ', 'U', 'B', 'N');
+// What ends a backslash run without forming an escape with it, whatever unit comes next: `x` is
+// followed by a non-hex digit, or a next unit's digits would make it `\xXX`.
+const follower = fc.constantFrom('xg', 'z', 'é', ' ', 'U', 'B', 'N');
 
 const SIMPLE: Record<string, string> = { '/': '/', '"': '"', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
@@ -124,6 +132,11 @@ describe('decodeEscapes', () => {
     expect(decodeEscapes('%00%7F%7f')?.text).toBe('\u0000\u007f\u007f');
     expect(decodeEscapes('%80%ff%C3%A9')).toBeUndefined();
     expect(decodeEscapes('\\u0000\\uFFFF')?.text).toBe('\u0000\uffff');
+  });
+
+  it('reads a reference or %u up to U+FFFF and leaves one past it as it is', () => {
+    expect(decodeEscapes('&#xFFFF;%uFFFF&#65535;')?.text).toBe('\uffff\uffff\uffff');
+    expect(decodeEscapes('&#x10000;&#65536;')).toBeUndefined();
   });
 
   it('finds the first escape wherever it is, with or without the other symbol in the text', () => {

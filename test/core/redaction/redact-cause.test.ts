@@ -2,8 +2,15 @@
 // secret, else a redacted copy (redactCause); of an error thrown by the `apiKey` function, only
 // its class name and code (opaqueCause). Also the error items and headers of an API error.
 import { inspect } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { opaqueCause, redactCause, redactHeaders, redactItems } from '../../../src/core/redaction/redact.js';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { redactCause, redactHeaders, redactItems } from '../../../src/core/redaction/redact.js';
+
+// Imported afresh for each test, so that the module's patterns for names and codes are evaluated by it.
+let opaqueCause: typeof import('../../../src/core/redaction/redact.js').opaqueCause;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ opaqueCause } = await import('../../../src/core/redaction/redact.js'));
+});
 
 const KEY = 'cpk_live_cause_0123456789';
 const SECRETS = [KEY];

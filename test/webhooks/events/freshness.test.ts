@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CreditPlatformError } from '../../../src/errors/index.js';
 import {
   constructWebhookEvent,
@@ -129,6 +129,14 @@ describe('checkEventAge at the edges of the window', () => {
       return (error as Error).message;
     }
   };
+
+  it('defaults to 72 hours of age and 5 minutes of clock skew', async () => {
+    // Imported afresh inside the test, so that the module's constants are evaluated by it.
+    vi.resetModules();
+    const fresh = await import('../../../src/webhooks/events/freshness.js');
+    expect(fresh.DEFAULT_MAX_EVENT_AGE).toBe(259_200_000);
+    expect(fresh.MAX_CLOCK_SKEW_MS).toBe(300_000);
+  });
 
   it('accepts an event exactly maxEventAge old and refuses one a millisecond older', () => {
     expect(messageOf(HOUR, signedAt + HOUR)).toBeUndefined();
