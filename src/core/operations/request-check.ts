@@ -51,13 +51,28 @@ function fieldCode(path: readonly PropertyKey[]): string {
   return `INVALID_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
 }
 
-/** Turns zod issues into the service's `{ field, message, code }` items. */
-function toErrorItems(issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
+/**
+ * Whether `path` names a field `value` does not have (absent, or `undefined`). A rule's own
+ * message ("must be a string") is written for a value of the wrong type; a field left out of a
+ * plain JavaScript call needs to read as what it is: a required field that was not given.
+ */
+function isMissing(value: unknown, path: readonly PropertyKey[]): boolean {
+  let current = value;
+  for (const key of path) {
+    if (current === null || typeof current !== 'object') return false;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current === undefined;
+}
+
+/** Turns zod issues on `value` into the service's `{ field, message, code }` items. */
+function toErrorItems(issues: readonly z.core.$ZodIssue[], value: unknown): ErrorItem[] {
   return issues.map((issue) => {
     const custom = issue.code === 'custom' ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
+    const missing = issue.path.length > 0 && isMissing(value, issue.path);
     return {
       field: issue.path.map(String).join('.') || 'request',
-      message: issue.message,
+      message: missing ? 'is required' : issue.message,
       code: typeof custom === 'string' ? custom : fieldCode(issue.path),
     };
   });
@@ -136,7 +151,7 @@ export function validateRequest<S extends z.core.$ZodType>(
   }
   const result = safeParse(schema, value);
   if (result.success) return result.data;
-  refuse(what, toErrorItems(result.error.issues));
+  refuse(what, toErrorItems(result.error.issues, value));
 }
 
 /**
