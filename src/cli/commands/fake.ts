@@ -6,6 +6,7 @@ import { UsageError, wholeNumber } from '../args.js';
 import { type Command, defineCommand } from '../command.js';
 import { API_KEY_ENV, givenApiKey } from '../fake-api-key.js';
 import { formatAttempt } from '../output/delivery-line.js';
+import { retriesAfter } from '../output/retry-wording.js';
 import { EXIT_OK, printLine } from '../io.js';
 import { printableLine } from '../output/terminal-text.js';
 import { SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, webhookSecret, secretReadOptions } from '../secret-source.js';
@@ -44,8 +45,8 @@ given a key to keep.
                         is visible to every user of this machine). A given key is never printed
   --forward-to <url>    deliver every event the fake emits to <url>, as if it were subscribed to
                         every event type: https://, or http:// on this machine (localhost,
-                        127.0.0.1, [::1]); failed attempts are retried on the service's schedule
-                        (1 min, 5 min, 30 min, 2 h, 12 h); one line is printed per attempt
+                        127.0.0.1, [::1]); a failed attempt is retried on the service's schedule
+                        (${retriesAfter()}); one line is printed per attempt
 ${SECRET_HELP}
                         With --forward-to and no secret, a new whsec_... is generated and
                         printed as ${WEBHOOK_SECRET_ENV}=...; set that variable where the
