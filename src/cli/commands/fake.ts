@@ -37,8 +37,9 @@ given a key to keep.
                         your --forward-to endpoint
   --transactions <n>    generated transactions of the default account; default 250
   --seed <n>            makes the key, event ids and data the same on every run; without it
-                        each run has its own, so an endpoint still running from an earlier run
-                        never takes a new event for one it already handled
+                        the data is seed 1's (what the README prints) and each run has its own
+                        key and ids, so an endpoint still running from an earlier run never
+                        takes a new event for one it already handled
   --api-key <key>       answer to this key, on every run: the terminals that exported it keep
                         working across restarts. Without it the key comes from ${API_KEY_ENV}
                         when that is set where the fake runs (the better place: a command line
@@ -90,8 +91,10 @@ export const fake: Command = defineCommand({
       port: wholeNumber(NAME, 'port', values.port, 4010, 0, 65_535),
       host,
       transactions: wholeNumber(NAME, 'transactions', values.transactions, 250),
-      // 2^31 seeds: event ids of two runs differ; the key is not derived from it (below).
-      seed: wholeNumber(NAME, 'seed', values.seed, randomInt(2 ** 31), 0, 2 ** 31 - 1),
+      // The data of startFakeServer() and the README unless --seed; ids made while running come
+      // from one of 2^31 seeds, so event ids of two runs differ. The key is not derived (below).
+      seed: wholeNumber(NAME, 'seed', values.seed, 1, 0, 2 ** 31 - 1),
+      ...(seeded ? {} : { runSeed: randomInt(2 ** 31) }),
       // A given key is kept; else, without --seed, the key is random, not derived from the seed,
       // so it cannot be guessed.
       ...(apiKey ? { apiKey: apiKey.key } : seeded ? {} : { apiKey: `cpk_test_${randomBytes(20).toString('hex')}` }),
