@@ -14,7 +14,7 @@ export function forwardNote(
   report: ForwardReport & { url: string },
   fakeOrigin: string,
   subscriptions: number,
-  clean: (text: string) => string = (text) => text,
+  clean: (text: string) => string,
 ): { lines: string[]; allClear: boolean } {
   const url = printableLine(clean(report.url));
   const what = `the fake at ${fakeOrigin} forwards every event to ${url} (fake --forward-to), which is not a subscription`;
@@ -23,7 +23,7 @@ export function forwardNote(
       ? `no subscription: the service itself would send this account no events; ${what}.`
       : `besides these subscriptions, ${what}.`;
   const failure = report.lastFailure;
-  if (report.undelivered === 0 || failure === null) {
+  if (failure === null) {
     const done =
       report.events === 0
         ? `Nothing forwarded yet: ${TRIGGER} sends an event, and the fake prints a line per attempt.`

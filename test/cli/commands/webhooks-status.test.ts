@@ -214,6 +214,39 @@ describe('credit-platform webhooks status: what the service sends is only text',
     );
   });
 
+  it("reads a loopback fake's forward report only when every field is what a fake sends, and prints it inert", async () => {
+    const page = { items: [], nextCursor: null };
+    const failure = { eventId: 'evt_1\u001b[2J', eventType: 'deposit.created', attempt: 2, attemptedAt: 'x' };
+    const report = { url: 'http://localhost:3000/?k=cpk_status_key_0a1b2c3d\n', events: 1, undelivered: 1 };
+    const shapes = [
+      { ...report, lastFailure: { ...failure, eventId: 7, responseStatus: 503, error: null } },
+      { ...report, events: '1', lastFailure: null },
+      { ...report, lastFailure: { ...failure, responseStatus: '503', error: null } },
+      { ...report, lastFailure: { ...failure, responseStatus: null, error: 42 } },
+    ];
+    for (const shape of shapes) {
+      const env = await standIn(200, { success: true, data: { ...page, ...shape }, message: null });
+      expect(await cli(['webhooks', 'status'], { env })).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: 'webhooks status: no subscription: the service sends this account no events.\n',
+      });
+    }
+    const env = await standIn(200, {
+      success: true,
+      data: { ...page, ...report, lastFailure: { ...failure, responseStatus: null, error: 'TypeError: fetch failed' } },
+      message: null,
+    });
+    const result = await cli(['webhooks', 'status'], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('cpk_status_key_0a1b2c3d');
+    for (const line of result.stderr.trimEnd().split('\n')) expect(unsafeForTerminal(line, true)).toEqual([]);
+    expect(result.stderr).toContain('forwards every event to http://localhost:3000/?k=[REDACTED]\\n (fake --forward-to)');
+    expect(result.stderr).toContain(
+      'the latest attempt (evt_1\\u001b[2J deposit.created, attempt 2) failed: TypeError: fetch failed, next attempt in 5 min.',
+    );
+  });
+
   it('never prints the key, even when the service echoes it in a field', async () => {
     const env = await standIn(200, {
       success: true,
