@@ -58,10 +58,9 @@ function fieldCode(path: readonly PropertyKey[]): string {
  */
 function isMissing(value: unknown, path: readonly PropertyKey[]): boolean {
   let current = value;
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return false;
-    current = (current as Record<PropertyKey, unknown>)[key];
-  }
+  // zod reports an issue below a field only when the field holds an object or an array, so every
+  // step of the path is one to read from.
+  for (const key of path) current = (current as Record<PropertyKey, unknown>)[key];
   return current === undefined;
 }
 
