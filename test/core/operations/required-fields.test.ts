@@ -66,5 +66,9 @@ describe('a required field left out', () => {
       { field: 'secret', code: 'INVALID_SECRET', message: 'must be a string' },
     ]);
     expect(refusal(body, given).message).toBe('the call was not sent: secret is required.');
+    // The whole request left out is no field: it keeps what was expected.
+    expect(refusal(body, undefined).errors).toEqual([
+      { field: 'request', code: 'INVALID_REQUEST', message: 'must be an object' },
+    ]);
   });
 });
