@@ -8,8 +8,8 @@ const TRIGGER = 'npx credit-platform webhooks trigger deposit.created';
 const WHAT = `the fake at ${ORIGIN} forwards every event to ${URL_} (fake --forward-to), which is not a subscription`;
 const same = (text: string) => text;
 
-function report(over: Partial<ForwardReport>): ForwardReport & { url: string } {
-  return { url: URL_, events: 0, undelivered: 0, lastFailure: null, ...over };
+function report(over: Partial<ForwardReport> & { url?: string }): ForwardReport & { url: string } {
+  return { events: 0, undelivered: 0, lastFailure: null, ...over, url: over.url ?? URL_ };
 }
 
 const failure = {
