@@ -2,13 +2,15 @@
 // Chromium, driven by playwright-core), served over loopback HTTP.
 //
 //   npx tsx scripts/docs-browser-check.ts [--screenshots <dir>]    # after `npm run docs`
-//   npx tsx scripts/docs-browser-check.ts --only search            # one property (pages, modules, groups, search, links)
+//   npx tsx scripts/docs-browser-check.ts --only search            # one property (pages, modules, order, groups, search, links)
 //
 // One PASS/FAIL line per property (.ci/checks/docs.sh runs it; .ci/run counts the lines):
 // - pages: every page of the site renders with content once its scripts ran;
 // - modules: each entry point of package.json's exports has a module page named by its import
 //   path, whose description starts with a code example (the common task), and the guides and the
 //   examples are in the navigation;
+// - order: the navigation lists the guides in the README's reading order (its Documentation list:
+//   installing, calling the API, pagination, errors and retries, webhooks, testing, ...);
 // - groups: the root module's error classes are listed under "Errors", apart from its resources;
 // - search: the site's own search box finds, for each query of SEARCHES, the page that answers it
 //   first (over the comments and the guides, not names alone);
@@ -160,6 +162,33 @@ async function checkModules({ page, url }: Site): Promise<void> {
   );
 }
 
+/** The guides' titles (their front matter's `title:`) in the order of the README's Guides item. */
+function readmeGuideTitles(): string[] {
+  const item = /^- \*\*Guides\*\*:([\s\S]*?)^- \*\*/m.exec(readFileSync(join(root, 'README.md'), 'utf8'))?.[1] ?? '';
+  return [...item.matchAll(/\]\((docs\/guides\/[a-z-]+\.md)\)/g)].map((m) => {
+    const text = readFileSync(join(root, m[1] as string), 'utf8');
+    return /^title:\s*(.+)$/m.exec(text)?.[1]?.trim() ?? (m[1] as string);
+  });
+}
+
+/** The navigation shows the guides in the README's reading order. */
+async function checkOrder({ page, url }: Site): Promise<void> {
+  await open(page, url);
+  const expected = readmeGuideTitles();
+  const shown = (
+    await page.$$eval('#tsd-nav-container a', (as) =>
+      as.map((a) => ({ href: (a as HTMLAnchorElement).href, text: a.textContent?.trim() ?? '' })),
+    )
+  )
+    .filter(({ href, text }) => href.includes('/documents/') && expected.includes(text))
+    .map(({ text }) => text);
+  const problems =
+    JSON.stringify(shown) === JSON.stringify(expected)
+      ? []
+      : [`the navigation lists the guides as ${shown.join(', ')}; the README as ${expected.join(', ')}`];
+  report('order', problems, `${shown.length} guides in the README's order: ${shown.slice(0, 7).join(', ')}, ...`);
+}
+
 /** The root module lists its error classes under "Errors", apart from its resources. */
 async function checkGroups({ page, url, shots }: Site): Promise<void> {
   await open(page, new URL(`modules/${pkg.name}.html`, url).href);
@@ -263,6 +292,7 @@ async function main(): Promise<number> {
       if (checks('links')) checkLinks(server.url, pages, links);
     }
     if (checks('modules')) await checkModules(at);
+    if (checks('order')) await checkOrder(at);
     if (checks('groups')) await checkGroups(at);
     if (checks('search')) await checkSearch(at);
   } finally {

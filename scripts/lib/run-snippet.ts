@@ -21,7 +21,9 @@ if (snippetFile === undefined || resultFile === undefined) {
 }
 
 const SECRET = 'whsec_snippets';
-// Seeded: a block's stated output may show the seed's ids and data.
+// Seed 1: the data `npx credit-platform fake` serves without --seed, which the README tells the
+// reader to start (test/cli/commands/fake.test.ts holds the two the same), so a block's stated
+// output may show its ids and data.
 const server = await startFakeServer({ seed: 1 });
 const fake = server.fake;
 // `new CreditPlatform()` in a snippet reads these, so it reaches the fake too.

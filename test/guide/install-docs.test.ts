@@ -10,7 +10,11 @@ const pkg = JSON.parse(read('package.json')) as {
   name: string;
   version: string;
   engines: { node: string };
+  devEngines: { runtime: { name: string; version: string; onFail: string } };
   devDependencies: Record<string, string>;
+};
+const lock = JSON.parse(read('package-lock.json')) as {
+  packages: Record<string, { version?: string; engines?: { node?: string } }>;
 };
 const readme = read('README.md');
 const installing = read('docs/guides/installation.md');
@@ -37,10 +41,16 @@ describe('README: install before and after publication', () => {
 });
 
 describe('the installing guide: the EBADENGINE note', () => {
-  it("shows this package's own block as npm prints it, and no count of lines that drifts", () => {
+  it("shows a dependency's block as npm prints it, none for the repository itself, and no count of lines that drifts", () => {
+    const ky = lock.packages['node_modules/ky'];
     expect(installing).toContain(
-      `npm warn EBADENGINE   package: '${pkg.name}@${pkg.version}',\nnpm warn EBADENGINE   required: { node: '${pkg.engines.node}' },`,
+      `npm warn EBADENGINE   package: 'ky@${ky?.version}',\nnpm warn EBADENGINE   required: { node: '${ky?.engines?.node}' },`,
     );
+    // npm skips the root's engines check when it has devEngines: development runs on the node
+    // devDependency, while `engines` keeps telling the package's users what they need.
+    expect(pkg.devEngines.runtime).toMatchObject({ name: 'node', onFail: 'warn' });
+    expect(pkg.engines.node).toBe('>=22.12');
+    expect(installing).not.toContain(`package: '${pkg.name}@`);
     for (const text of [readme, installing])
       expect(text).not.toMatch(/\b(about|some|nearly|over) \d+ (lines of )?`?npm warn EBADENGINE/);
   });

@@ -254,3 +254,31 @@ describe('npm run release', () => {
     expect(git('status', '--porcelain')).toBe('');
   });
 });
+
+describe('npm run release: what the notes say of the README', () => {
+  /** Commits a fragment about the README. */
+  const fragment = (text: string) => {
+    writeFileSync(join(root, 'changes/readme.md'), `### Changed\n\n- ${text}\n`);
+    git('add', '-A');
+    git('commit', '-q', '-m', 'a README note');
+  };
+
+  it("writes the README's new pin into the notes that quote it, as into the README", () => {
+    writeFileSync(join(root, 'README.md'), 'So pin `~0.2.0` (patches only).\n');
+    fragment('The README\'s version advice now reads "pin `~0.2.0`".');
+    release(options('0.3.0'));
+    expect(git('show', 'HEAD^:README.md')).toBe('So pin `~0.3.0` (patches only).');
+    expect(git('show', 'HEAD^:CHANGELOG.md')).toContain('now reads "pin `~0.3.0`"');
+    // Earlier releases' notes keep what they said.
+    expect(git('show', 'HEAD^:CHANGELOG.md')).toContain('## [0.2.0] - 2026-11-26\n\n### Added\n\n- Two.');
+  });
+
+  it('refuses notes that give the README a length it does not have, changing nothing', () => {
+    fragment('The README is a short front door (under 1 lines).');
+    const head = git('rev-parse', 'HEAD');
+    const refusal = catchRefusal(() => release(options('0.3.0')));
+    expect(refusal.message).toContain('says under 1 lines; the README has 1 lines');
+    expect(git('rev-parse', 'HEAD')).toBe(head);
+    expect(git('status', '--porcelain')).toBe('');
+  });
+});

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { foldRelease } from './changelog.js';
+import { readmeClaimProblems, withPin } from './readme-claims.js';
 import { lastRelease, nextDevVersion } from './last-release.js';
 import { compareSemver, isSemver } from './semver.js';
 import { type Restored, WrittenFiles } from './written-files.js';
@@ -91,20 +92,32 @@ function renameTarballMentions(root: string, written: WrittenFiles, name: string
   for (const file of git(root, ['ls-files', '*.md']).split('\n').filter(Boolean)) {
     if (file === 'CHANGELOG.md' || file.startsWith('changes/')) continue;
     const text = readFileSync(join(root, file), 'utf8');
-    const [, major, minor, prerelease] = /^(\d+)\.(\d+)\.\d+(-.*)?$/.exec(to) ?? [];
     let renamed = text;
     for (const from of froms) {
       renamed = renamed.replaceAll(`${name}-${from}.tgz`, `${name}-${to}.tgz`).replaceAll(`'${name}@${from}'`, `'${name}@${to}'`);
     }
-    renamed = renamed.replace(/\b([Pp]in) `~\d+\.\d+\.\d+`/g, (pin, verb: string) =>
-      major === undefined || prerelease !== undefined ? pin : `${verb} \`~${major}.${minor}.0\``,
-    );
+    renamed = withPin(renamed, to);
     if (renamed !== text) {
       written.write(file, renamed);
       changed.push(file);
     }
   }
   return changed;
+}
+
+/** The body of `## [version]` in `changelog` (up to the next `## ` heading or the links). */
+export function releasedSection(changelog: string, version: string): string {
+  const start = changelog.indexOf(`\n## [${version}]`);
+  if (start < 0) return '';
+  const rest = changelog.slice(start + 1);
+  const end = rest.search(/\n(## |\[[^\]]+\]: )/);
+  return end < 0 ? rest : rest.slice(0, end + 1);
+}
+
+/** `changelog` with the pin advice of `## [version]`'s notes set to that version's, as the README's. */
+function withPinInSection(changelog: string, version: string): string {
+  const section = releasedSection(changelog, version);
+  return section === '' ? changelog : changelog.replace(section, withPin(section, version));
 }
 
 /** The tracked files modified, added or deleted (in the index or the tree) besides `ours`. */
@@ -174,13 +187,22 @@ export function release(options: ReleaseOptions): void {
     fragments,
     repository: repositoryUrl(pkg),
   });
-  written.write('CHANGELOG.md', changelog);
+  written.write('CHANGELOG.md', withPinInSection(changelog, version));
   for (const fragment of fragments) written.remove(fragment.name);
   bumpVersion(root, written, version);
   // The docs may still name the last release's tarball when package.json holds a -dev version.
   const previous = lastRelease(root)?.version;
   const froms = [pkg.version, ...(previous && previous !== pkg.version ? [previous] : [])];
   const docs = renameTarballMentions(root, written, pkg.name, froms, version);
+  const claims = readmeClaimProblems(
+    releasedSection(readFileSync(join(root, 'CHANGELOG.md'), 'utf8'), version),
+    readFileSync(join(root, 'README.md'), 'utf8'),
+  );
+  if (claims.length > 0) {
+    throw new ReleaseRefused(
+      `the notes say of the README what it does not say: ${claims.join('; ')}. Nothing was committed, ${undone(written.restore())} Correct the fragment, then run the release again.`,
+    );
+  }
   log(`CHANGELOG.md: [${version}] - ${date}, from [Unreleased] and ${fragments.length} fragment(s):`);
   for (const fragment of fragments) log(`  ${fragment.name} (deleted)`);
   log(`package.json, package-lock.json: ${version}`);

@@ -6,6 +6,7 @@ import { UsageError, wholeNumber } from '../args.js';
 import { type Command, defineCommand } from '../command.js';
 import { API_KEY_ENV, givenApiKey } from '../fake-api-key.js';
 import { formatAttempt } from '../output/delivery-line.js';
+import { retriesAfter } from '../output/retry-wording.js';
 import { EXIT_OK, printLine } from '../io.js';
 import { printableLine } from '../output/terminal-text.js';
 import { SECRET_HELP, SECRET_OPTIONS, WEBHOOK_SECRET_ENV, webhookSecret, secretReadOptions } from '../secret-source.js';
@@ -36,16 +37,17 @@ given a key to keep.
                         your --forward-to endpoint
   --transactions <n>    generated transactions of the default account; default 250
   --seed <n>            makes the key, event ids and data the same on every run; without it
-                        each run has its own, so an endpoint still running from an earlier run
-                        never takes a new event for one it already handled
+                        the data is seed 1's (what the README prints) and each run has its own
+                        key and ids, so an endpoint still running from an earlier run never
+                        takes a new event for one it already handled
   --api-key <key>       answer to this key, on every run: the terminals that exported it keep
                         working across restarts. Without it the key comes from ${API_KEY_ENV}
                         when that is set where the fake runs (the better place: a command line
                         is visible to every user of this machine). A given key is never printed
   --forward-to <url>    deliver every event the fake emits to <url>, as if it were subscribed to
                         every event type: https://, or http:// on this machine (localhost,
-                        127.0.0.1, [::1]); failed attempts are retried on the service's schedule
-                        (1 min, 5 min, 30 min, 2 h, 12 h); one line is printed per attempt
+                        127.0.0.1, [::1]); a failed attempt is retried on the service's schedule
+                        (${retriesAfter()}); one line is printed per attempt
 ${SECRET_HELP}
                         With --forward-to and no secret, a new whsec_... is generated and
                         printed as ${WEBHOOK_SECRET_ENV}=...; set that variable where the
@@ -89,8 +91,10 @@ export const fake: Command = defineCommand({
       port: wholeNumber(NAME, 'port', values.port, 4010, 0, 65_535),
       host,
       transactions: wholeNumber(NAME, 'transactions', values.transactions, 250),
-      // 2^31 seeds: event ids of two runs differ; the key is not derived from it (below).
-      seed: wholeNumber(NAME, 'seed', values.seed, randomInt(2 ** 31), 0, 2 ** 31 - 1),
+      // The data of startFakeServer() and the README unless --seed; ids made while running come
+      // from one of 2^31 seeds, so event ids of two runs differ. The key is not derived (below).
+      seed: wholeNumber(NAME, 'seed', values.seed, 1, 0, 2 ** 31 - 1),
+      ...(seeded ? {} : { runSeed: randomInt(2 ** 31) }),
       // A given key is kept; else, without --seed, the key is random, not derived from the seed,
       // so it cannot be guessed.
       ...(apiKey ? { apiKey: apiKey.key } : seeded ? {} : { apiKey: `cpk_test_${randomBytes(20).toString('hex')}` }),

@@ -4,7 +4,10 @@ import type { WebhookSubscription } from '../../resources/webhooks/webhooks.js';
 import { type Command, defineCommand } from '../command.js';
 import { EXIT_FAILURE, EXIT_OK, printLine } from '../io.js';
 import { commandLogger } from '../output/client-log.js';
-import { printableLine } from '../output/terminal-text.js';
+import { printableLine, readBodyPrefix } from '../output/terminal-text.js';
+import { forwardNote } from '../output/forward-note.js';
+import { isLoopbackHost } from '../../testing/delivery/delivery-url.js';
+import { FORWARD_PATH, type ForwardReport } from '../../testing/server/forward-endpoint.js';
 
 const NAME = 'webhooks status';
 /** Exit code when the command ran and at least one subscription is inactive. */
@@ -16,7 +19,11 @@ Lists the account's webhook subscriptions (every page), one line each:
   <status> <id> <url> <event types>
 from the service named by CREDIT_PLATFORM_API_KEY and CREDIT_PLATFORM_BASE_URL.
 
-Exit codes: 0 every subscription is active (or there is none), 3 at least one is inactive,
+Against a fake started with --forward-to (credit-platform fake), it also says where the fake
+forwards events, which is not a subscription, and whether every forwarded event was delivered.
+
+Exit codes: 0 every subscription is active (or there is none) and a fake's forward delivered
+every event, 3 at least one subscription is inactive or a forwarded event is not delivered,
 1 the list could not be read, 2 a mistake in the command line. A subscription turns inactive
 after six failed attempts at one delivery (about 14.6 h) and is sent nothing more until it is
 reactivated in the dashboard, so this fits a cron job or a health check.
@@ -68,10 +75,16 @@ export const webhooksStatus: Command = defineCommand({
     }
     for (const sub of subscriptions) printLine(io.stdout, subscriptionLine(sub, apiKey));
     const inactive = subscriptions.filter((s) => s.status === 'inactive').length;
-    if (subscriptions.length === 0) {
+    const fake = await fakeForward(io.env.CREDIT_PLATFORM_BASE_URL, apiKey);
+    const forward =
+      fake === undefined
+        ? undefined
+        : forwardNote(fake.report, fake.origin, subscriptions.length, (text) => redact(text, apiKey ? [apiKey] : []));
+    for (const line of forward?.lines ?? []) printLine(io.stderr, `${NAME}: ${line}`);
+    if (subscriptions.length === 0 && forward === undefined) {
       printLine(io.stderr, `${NAME}: no subscription: the service sends this account no events.`);
     }
-    if (inactive === 0) return EXIT_OK;
+    if (inactive === 0) return forward === undefined || forward.allClear ? EXIT_OK : EXIT_INACTIVE;
     printLine(
       io.stderr,
       `${NAME}: ${inactive} of ${subscriptions.length} subscription(s) inactive: the service sends them nothing until ` +
@@ -81,3 +94,49 @@ export const webhooksStatus: Command = defineCommand({
     return EXIT_INACTIVE;
   },
 });
+
+/**
+ * The forward of a fake on this machine (`credit-platform fake --forward-to`), read from its
+ * `/_fake/forward`; `undefined` when the base URL is not a plain-http loopback address (the
+ * service is never asked), nothing answers there as a fake does, or the fake forwards nothing.
+ */
+async function fakeForward(
+  baseUrl: string | undefined,
+  apiKey: string | undefined,
+): Promise<{ origin: string; report: ForwardReport & { url: string } } | undefined> {
+  if (!baseUrl || !apiKey || !URL.canParse(baseUrl)) return undefined;
+  const { protocol, hostname, origin } = new URL(baseUrl);
+  if (protocol !== 'http:' || !isLoopbackHost(hostname)) return undefined;
+  try {
+    const response = await fetch(new URL(FORWARD_PATH, origin), {
+      headers: { 'x-api-key': apiKey },
+      redirect: 'manual',
+      signal: AbortSignal.timeout(5_000),
+    });
+    const { text } = await readBodyPrefix(response, 64 * 1024);
+    const report = (JSON.parse(text) as { data?: unknown }).data;
+    return response.status === 200 && isForwardReport(report) ? { origin, report } : undefined;
+  } catch {
+    // No fake there, or one from before this endpoint: the subscriptions are the whole answer.
+    return undefined;
+  }
+}
+
+/** A fake's forward report, checked field by field: whatever listens on loopback may answer. */
+function isForwardReport(value: unknown): value is ForwardReport & { url: string } {
+  if (typeof value !== 'object' || value === null) return false;
+  const { url, events, undelivered, lastFailure: last } = value as Record<string, unknown>;
+  const failure = last as Record<string, unknown> | null;
+  return (
+    typeof url === 'string' &&
+    Number.isSafeInteger(events) &&
+    Number.isSafeInteger(undelivered) &&
+    (failure === null ||
+      (typeof failure === 'object' &&
+        typeof failure.eventId === 'string' &&
+        typeof failure.eventType === 'string' &&
+        Number.isSafeInteger(failure.attempt) &&
+        (failure.responseStatus === null || Number.isSafeInteger(failure.responseStatus)) &&
+        (failure.error === null || typeof failure.error === 'string')))
+  );
+}

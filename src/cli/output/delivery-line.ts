@@ -1,6 +1,5 @@
 import type { WebhookAttemptTiming, WebhookDeliveryRecord } from '../../testing/types.js';
-import { WEBHOOK_RETRY_SCHEDULE } from '../../webhooks/index.js';
-import { retryDelay } from './retry-delay.js';
+import { nextAttempt } from './retry-wording.js';
 import { printableLine } from './terminal-text.js';
 
 /**
@@ -20,8 +19,6 @@ function attemptText(delivery: WebhookDeliveryRecord, timing: WebhookAttemptTimi
     return `${head} recorded, not sent (${where}; start the fake with --send-webhooks to send to subscriptions)`;
   }
   const result = delivery.responseStatus === null ? `failed: ${delivery.error ?? 'no response'}` : `${delivery.responseStatus}`;
-  const next = WEBHOOK_RETRY_SCHEDULE[delivery.attempt];
-  const after =
-    delivery.outcome === 'succeeded' ? '' : next === undefined ? ', no attempts left' : `, next attempt in ${retryDelay(next)}`;
+  const after = delivery.outcome === 'succeeded' ? '' : `, ${nextAttempt(delivery.attempt)}`;
   return `${head} ${result} in ${Math.round(timing.durationMs)} ms (${where}${after})${note ? `: ${note}` : ''}`;
 }

@@ -1,6 +1,5 @@
-import { WEBHOOK_RETRY_SCHEDULE } from '../../webhooks/index.js';
 import { WEBHOOK_SECRET_ENV } from '../secret-source.js';
-import { retryDelay } from './retry-delay.js';
+import { retriesAfter } from './retry-wording.js';
 
 /** Who signed a delivery, as `webhooks send` and `webhooks trigger` explain a refusal. */
 export interface Signer {
@@ -27,6 +26,5 @@ export function statusHint(status: number, duplicate: boolean, who: Signer): str
   }
   if (status >= 300 && status < 400) return `the service does not follow redirects; point ${who.urlOption} at the final URL.`;
   if (status === 401) return `the endpoint refused the signature; does it verify with the same secret as ${who.signer}?`;
-  if (status >= 500) return `the service would retry this delivery (after ${WEBHOOK_RETRY_SCHEDULE.map(retryDelay).join(', ')}).`;
-  return 'the service counts this delivery as failed and would retry it.';
+  return `the service counts this delivery as failed: ${retriesAfter()}.`;
 }

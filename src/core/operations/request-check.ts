@@ -51,13 +51,27 @@ function fieldCode(path: readonly PropertyKey[]): string {
   return `INVALID_${key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`;
 }
 
-/** Turns zod issues into the service's `{ field, message, code }` items. */
-function toErrorItems(issues: readonly z.core.$ZodIssue[]): ErrorItem[] {
+/**
+ * Whether `path` names a field `value` does not have (absent, or `undefined`). A rule's own
+ * message ("must be a string") is written for a value of the wrong type; a field left out of a
+ * plain JavaScript call needs to read as what it is: a required field that was not given.
+ */
+function isMissing(value: unknown, path: readonly PropertyKey[]): boolean {
+  let current = value;
+  // zod reports an issue below a field only when the field holds an object or an array, so every
+  // step of the path is one to read from.
+  for (const key of path) current = (current as Record<PropertyKey, unknown>)[key];
+  return current === undefined;
+}
+
+/** Turns zod issues on `value` into the service's `{ field, message, code }` items. */
+function toErrorItems(issues: readonly z.core.$ZodIssue[], value: unknown): ErrorItem[] {
   return issues.map((issue) => {
     const custom = issue.code === 'custom' ? (issue.params as { code?: unknown } | undefined)?.code : undefined;
+    const missing = issue.path.length > 0 && isMissing(value, issue.path);
     return {
       field: issue.path.map(String).join('.') || 'request',
-      message: issue.message,
+      message: missing ? 'is required' : issue.message,
       code: typeof custom === 'string' ? custom : fieldCode(issue.path),
     };
   });
@@ -136,7 +150,7 @@ export function validateRequest<S extends z.core.$ZodType>(
   }
   const result = safeParse(schema, value);
   if (result.success) return result.data;
-  refuse(what, toErrorItems(result.error.issues));
+  refuse(what, toErrorItems(result.error.issues, value));
 }
 
 /**

@@ -1,28 +1,16 @@
 // `POST /_fake/events`: `fake.admin.emit` over HTTP, so a developer can make a running fake emit an
 // event from another terminal (`credit-platform webhooks trigger`). It lives outside `/api/v1` so
 // it can never be mistaken for an operation of the service.
-import { timingSafeEqual } from 'node:crypto';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../webhooks/index.js';
 import type { FakeCreditPlatform } from '../service/fake-credit-platform.js';
 import { errorResponse, FakeHttpError, httpError, okResponse, readJsonBody } from '../http-envelope.js';
+import { requireFakeKey } from './fake-key.js';
 
 /** The path of the emit endpoint on a fake server's origin. */
 export const EMIT_PATH = '/_fake/events';
 
 // An event's data is a handful of fields; anything bigger is not an honest trigger.
 const MAX_BODY_BYTES = 64 * 1024;
-
-// Most often the fake was restarted and made a new key, while this terminal kept the old one.
-const STALE_KEY =
-  "This key is not the fake's current key (a restarted fake makes a new one). Set CREDIT_PLATFORM_API_KEY " +
-  'to the CREDIT_PLATFORM_API_KEY=... line the running fake printed; to keep one key across restarts, ' +
-  'start the fake with CREDIT_PLATFORM_API_KEY set where it runs (or --api-key <key>).';
-
-function sameKey(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /**
  * Answers one request to {@link EMIT_PATH}. The fake's key is required, as on the API: a web page
@@ -34,11 +22,7 @@ export async function handleEmitRequest(fake: FakeCreditPlatform, request: Reque
   const headers = new Headers();
   try {
     if (request.method !== 'POST') throw httpError(405, 'METHOD_NOT_ALLOWED', 'method', `Only POST ${EMIT_PATH}`);
-    const given = request.headers.get('x-api-key');
-    if (given === null || given === '') {
-      throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', "The fake's API key is required (CREDIT_PLATFORM_API_KEY)");
-    }
-    if (!sameKey(given, fake.apiKey)) throw httpError(401, 'INVALID_API_KEY', 'X-API-Key', STALE_KEY);
+    requireFakeKey(fake, request);
     const body = (await readJsonBody(request, MAX_BODY_BYTES)) ?? {};
     const { type, data } = body;
     if (!(WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(type)) {

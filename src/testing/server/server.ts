@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EMIT_PATH, handleEmitRequest } from './emit-endpoint.js';
+import { FORWARD_PATH, handleForwardRequest } from './forward-endpoint.js';
 import { hostAllowList, refuseMisdirected } from './host-guard.js';
 import {
   createFakeCreditPlatform,
@@ -40,8 +41,10 @@ export interface FakeServerOptions extends FakeCreditPlatformOptions {
   fake?: FakeCreditPlatform;
   /**
    * Also serve `POST /_fake/events` (outside `/api/v1`): `fake.admin.emit` over HTTP, for the
-   * `credit-platform webhooks trigger` command. Needs the fake's `X-API-Key`; the body is
-   * `{ "type": "deposit.created", "data": { ... } }`. Default false.
+   * `credit-platform webhooks trigger` command; the body is
+   * `{ "type": "deposit.created", "data": { ... } }`. And `GET /_fake/forward`: the
+   * `forwardWebhooks` URL and how many of its events are not delivered yet, for
+   * `credit-platform webhooks status`. Both need the fake's `X-API-Key`. Default false.
    */
   emitEndpoint?: boolean;
   /**
@@ -112,10 +115,16 @@ export async function startFakeServer(options: FakeServerOptions = {}): Promise<
   // Checked before listening, so a bad name is a TypeError and not a server that refuses everyone.
   hostAllowList({ address: host, port }, host, allowedHosts);
   const fake = given ?? createFakeCreditPlatform(withKey(fakeOptions));
-  const handle: FetchHandler = (request, clientAddress) =>
-    emitEndpoint && new URL(request.url).pathname === EMIT_PATH
-      ? handleEmitRequest(fake, request)
-      : fake.handle(request, { clientAddress });
+  // The URL as the fake delivers to it (createFakeCreditPlatform checked it); a given fake's
+  // forward is not known here, only its deliveries are.
+  const forward = given === undefined ? fakeOptions.forwardWebhooks : undefined;
+  const forwardUrl = forward === undefined ? undefined : new URL(forward.url).href;
+  const handle: FetchHandler = async (request, clientAddress) => {
+    const path = emitEndpoint ? new URL(request.url).pathname : undefined;
+    if (path === EMIT_PATH) return handleEmitRequest(fake, request);
+    if (path === FORWARD_PATH) return handleForwardRequest(fake, request, forwardUrl);
+    return fake.handle(request, { clientAddress });
+  };
   // Without Host, node:http would answer 400 itself; the guard answers 421 with its reason.
   const server = createServer({ requireHostHeader: false });
   server.listen(port, host);

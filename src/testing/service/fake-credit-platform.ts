@@ -24,6 +24,18 @@ import { type ForwardTarget, WebhookDeliverer } from '../delivery/webhook-delive
 export interface FakeCreditPlatformOptions {
   /** Makes ids, keys and generated data reproducible; default 1. */
   seed?: number;
+  /**
+   * Seeds the ids made once the fake runs (events, deliveries, records created through the API)
+   * apart from the starting data; default `seed`. `credit-platform fake` draws a new one on every
+   * run: its data is seed 1's, as `startFakeServer()` gives and the README shows, while an
+   * endpoint still running from an earlier run never gets an event id it handled already.
+   *
+   * @example
+   * ```ts
+   * const fake = createFakeCreditPlatform({ runSeed: Date.now() % 2 ** 31 });
+   * ```
+   */
+  runSeed?: number;
   /** Where time comes from; default the wall clock. Use `createManualClock()` to drive retries. */
   clock?: Clock;
   /** Generated transactions of the default account; default 250. */
@@ -132,6 +144,7 @@ export function createFakeCreditPlatform(options: FakeCreditPlatformOptions = {}
   });
   const { key: apiKey } = store.createKey(state.account.id, { name: 'Default key', key: options.apiKey });
   seedSampleRecords(store, state);
+  if (options.runSeed !== undefined) store.ids.continueWith(options.runSeed);
 
   const deps = {
     store,

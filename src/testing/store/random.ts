@@ -45,10 +45,18 @@ export function pick<T>(items: readonly T[], ...parts: number[]): T {
  * ordered, the hex tail makes them look like real ids; both follow from the seed.
  */
 export class IdFactory {
-  readonly #seed: number;
+  #seed: number;
   readonly #counters = new Map<string, number>();
 
   constructor(seed: number) {
+    this.#seed = seed;
+  }
+
+  /**
+   * Takes the hex tail of every later id from `seed`: the counters go on, so ids stay unique
+   * and ordered, while ids made from now on differ from those another seed would make.
+   */
+  continueWith(seed: number): void {
     this.#seed = seed;
   }
 

@@ -6,6 +6,8 @@ import { isLoopbackListenHost } from '../../../src/cli/commands/fake.js';
 import { runCli } from '../../../src/cli/dispatch.js';
 import { createNodeWebhookHandler, type WebhookEvent } from '../../../src/webhooks/index.js';
 import { cli, memoryIO } from '../../helpers/cli-run.js';
+import { CreditPlatform } from '../../../src/index.js';
+import { startFakeServer } from '../../../src/testing/index.js';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const actual = await importOriginal<typeof import('node:crypto')>();
@@ -434,6 +436,27 @@ describe('credit-platform fake: what it prints as it starts', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/EADDRNOTAVAIL/);
     expect(result.stderr).not.toContain('another program listens there');
+  });
+
+  it("without --seed, serves startFakeServer()'s data, which the README prints: one seed for both", async () => {
+    const fake = await startFake(['--transactions', '250']);
+    const server = await startFakeServer();
+    cleanups.push(() => server.close());
+    const fromCommand = new CreditPlatform({
+      apiKey: fake.env.CREDIT_PLATFORM_API_KEY,
+      baseUrl: fake.env.CREDIT_PLATFORM_BASE_URL,
+    });
+    const fromTests = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl });
+    const me = await fromCommand.accounts.me();
+    const remaining = fromCommand.rateLimit?.remaining;
+    expect({ ...me, createdAt: undefined }).toEqual({ ...(await fromTests.accounts.me()), createdAt: undefined });
+    expect(fromCommand.rateLimit?.remaining).toBe(fromTests.rateLimit?.remaining);
+    const firstPage = (client: CreditPlatform) => client.transactions.list({ limit: 100 }).toArray({ max: 250 });
+    expect((await firstPage(fromCommand)).map((tx) => [tx.id, tx.amount])).toEqual(
+      (await firstPage(fromTests)).map((tx) => [tx.id, tx.amount]),
+    );
+    // What the README's Call the API block prints against it.
+    expect([me.id, remaining]).toEqual(['acc_0001c9b1cc54', 599]);
   });
 
   it('without --seed, uses a random key, not the one --seed gives for the seed it drew', async () => {

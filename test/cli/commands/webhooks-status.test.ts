@@ -105,6 +105,84 @@ describe('credit-platform webhooks status against the fake', () => {
   });
 });
 
+/** A fake as `credit-platform fake --forward-to` runs it; the forward endpoint answers `answers()`. */
+async function forwardingFake(answers: () => number) {
+  const server = await startFakeServer({
+    clock: createManualClock(),
+    transactions: 0,
+    emitEndpoint: true,
+    forwardWebhooks: {
+      url: 'http://localhost:3000/webhooks',
+      secret: SECRET,
+      transport: async () => new Response(null, { status: answers() }),
+    },
+  });
+  cleanups.push(() => server.close());
+  const env = { CREDIT_PLATFORM_API_KEY: server.apiKey, CREDIT_PLATFORM_BASE_URL: server.baseUrl };
+  return { fake: server.fake, env, origin: server.url };
+}
+
+describe('credit-platform webhooks status in the local loop (fake --forward-to)', () => {
+  it('says the forward is not a subscription, and exits 0 while it delivered every event', async () => {
+    const { fake, env, origin } = await forwardingFake(() => 200);
+    const forward = `the fake at ${origin} forwards every event to http://localhost:3000/webhooks (fake --forward-to), which is not a subscription`;
+    const before = await cli(['webhooks', 'status'], { env });
+    expect(before).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: [
+        `webhooks status: no subscription: the service itself would send this account no events; ${forward}.`,
+        'webhooks status: Nothing forwarded yet: npx credit-platform webhooks trigger deposit.created sends an event, and the fake prints a line per attempt.',
+        '',
+      ].join('\n'),
+    });
+    await fake.admin.emit('deposit.created');
+    await fake.admin.emit('payment.received');
+    const after = await cli(['webhooks', 'status'], { env });
+    expect(after.code).toBe(0);
+    expect(after.stderr.split('\n')[1]).toBe(
+      'webhooks status: 2 forwarded event(s), every one delivered; the fake prints a line per attempt, and npx credit-platform webhooks trigger deposit.created sends another.',
+    );
+  });
+
+  it('exits 3 while a forwarded event is not delivered, naming the failed attempt and the next one', async () => {
+    let status = 503;
+    const { fake, env } = await forwardingFake(() => status);
+    const { event } = await fake.admin.emit('deposit.created');
+    const failing = await cli(['webhooks', 'status'], { env });
+    expect(failing.code).toBe(3);
+    expect(failing.stderr.split('\n')[1]).toBe(
+      `webhooks status: 1 of 1 forwarded event(s) not delivered: the latest attempt (${event.id} deposit.created, attempt 1) ` +
+        "got 503, next attempt in 1 min. The fake's terminal shows every attempt; once the endpoint answers 2xx, " +
+        'npx credit-platform webhooks trigger deposit.created checks it.',
+    );
+    status = 204;
+    await fake.advanceTime(60_000);
+    expect((await cli(['webhooks', 'status'], { env })).code).toBe(0);
+  });
+
+  it('lists the subscriptions first, then the forward beside them', async () => {
+    const { env, origin } = await forwardingFake(() => 200);
+    const client = new CreditPlatform({ apiKey: env.CREDIT_PLATFORM_API_KEY, baseUrl: env.CREDIT_PLATFORM_BASE_URL });
+    const sub = await client.webhooks.create({ url: 'https://example.com/h', events: ['deposit.created'], secret: SECRET });
+    const result = await cli(['webhooks', 'status'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`active    ${sub.id}  https://example.com/h  deposit.created\n`);
+    expect(result.stderr.split('\n')[0]).toBe(
+      `webhooks status: besides these subscriptions, the fake at ${origin} forwards every event to http://localhost:3000/webhooks (fake --forward-to), which is not a subscription.`,
+    );
+  });
+
+  it('says only that there is no subscription when the fake forwards nothing', async () => {
+    const server = await startFakeServer({ transactions: 0, emitEndpoint: true });
+    cleanups.push(() => server.close());
+    const env = { CREDIT_PLATFORM_API_KEY: server.apiKey, CREDIT_PLATFORM_BASE_URL: server.baseUrl };
+    expect((await cli(['webhooks', 'status'], { env })).stderr).toBe(
+      'webhooks status: no subscription: the service sends this account no events.\n',
+    );
+  });
+});
+
 /** A stand-in service answering `GET /webhooks` with `status` and `body`. */
 async function standIn(status: number, body: unknown) {
   const server = createServer((_req, res) => {
@@ -133,6 +211,39 @@ describe('credit-platform webhooks status: what the service sends is only text',
     expect(unsafeForTerminal(result.stderr.trimEnd(), true)).toEqual([]);
     expect(result.stdout).toBe(
       'inactive  wh_1\\u001b]52;c;cHduZWQ=\\u0007  https://example.com/\\u202eevil\\nactive  wh_fake  deposit.created\\r\\u009b2J\n',
+    );
+  });
+
+  it("reads a loopback fake's forward report only when every field is what a fake sends, and prints it inert", async () => {
+    const page = { items: [], nextCursor: null };
+    const failure = { eventId: 'evt_1\u001b[2J', eventType: 'deposit.created', attempt: 2, attemptedAt: 'x' };
+    const report = { url: 'http://localhost:3000/?k=cpk_status_key_0a1b2c3d\n', events: 1, undelivered: 1 };
+    const shapes = [
+      { ...report, lastFailure: { ...failure, eventId: 7, responseStatus: 503, error: null } },
+      { ...report, events: '1', lastFailure: null },
+      { ...report, lastFailure: { ...failure, responseStatus: '503', error: null } },
+      { ...report, lastFailure: { ...failure, responseStatus: null, error: 42 } },
+    ];
+    for (const shape of shapes) {
+      const env = await standIn(200, { success: true, data: { ...page, ...shape }, message: null });
+      expect(await cli(['webhooks', 'status'], { env })).toEqual({
+        code: 0,
+        stdout: '',
+        stderr: 'webhooks status: no subscription: the service sends this account no events.\n',
+      });
+    }
+    const env = await standIn(200, {
+      success: true,
+      data: { ...page, ...report, lastFailure: { ...failure, responseStatus: null, error: 'TypeError: fetch failed' } },
+      message: null,
+    });
+    const result = await cli(['webhooks', 'status'], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).not.toContain('cpk_status_key_0a1b2c3d');
+    for (const line of result.stderr.trimEnd().split('\n')) expect(unsafeForTerminal(line, true)).toEqual([]);
+    expect(result.stderr).toContain('forwards every event to http://localhost:3000/?k=[REDACTED]\\n (fake --forward-to)');
+    expect(result.stderr).toContain(
+      'the latest attempt (evt_1\\u001b[2J deposit.created, attempt 2) failed: TypeError: fetch failed, next attempt in 5 min.',
     );
   });
 

@@ -154,6 +154,16 @@ describe('credit-platform webhooks trigger: what the fake answered', () => {
     }
   });
 
+  it("words a failed delivery's retries as the fake's own line does: after 1 min, never after 0 min", async () => {
+    const fake = await standIn(201, {
+      data: { event: EVENT, deliveries: [delivery({ responseStatus: 503, outcome: 'failed' })] },
+    });
+    const result = await trigger(fake.env);
+    expect(result.stderr.trimEnd()).toBe(
+      'webhooks trigger: http://127.0.0.1:3000/webhooks: 503: the service counts this delivery as failed: retries after 1 min, 5 min, 30 min, 2 h, 12 h.',
+    );
+  });
+
   it('never prints the key when a delivery line echoes it', async () => {
     const fake = await standIn(201, {
       data: {

@@ -2,19 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { COMMAND_SIGNER, type Signer, statusHint } from '../../../src/cli/output/status-hint.js';
 
 const SIGNER: Signer = { urlOption: '--to', signer: COMMAND_SIGNER };
-const RETRIES = '0 min, 1 min, 5 min, 30 min, 2 h, 12 h';
+const RETRIES = 'retries after 1 min, 5 min, 30 min, 2 h, 12 h';
 
 // What each status means, stated range by range, independently of the code under test.
 function expected(status: number): string | undefined {
   if (status >= 200 && status <= 299) return undefined;
   if (status >= 300 && status <= 399) return 'the service does not follow redirects; point --to at the final URL.';
   if (status === 401) return `the endpoint refused the signature; does it verify with the same secret as ${COMMAND_SIGNER}?`;
-  if (status >= 500) return `the service would retry this delivery (after ${RETRIES}).`;
-  return 'the service counts this delivery as failed and would retry it.';
+  return `the service counts this delivery as failed: ${RETRIES}.`;
 }
 
 describe('statusHint', () => {
-  it('explains every status from 100 to 599 by its range: 2xx nothing, 3xx redirect, 401 signature, 5xx retry, else failed', () => {
+  it('explains every status from 100 to 599 by its range: 2xx nothing, 3xx redirect, 401 signature, else failed with its retries', () => {
     for (let status = 100; status <= 599; status++) {
       expect([status, statusHint(status, false, SIGNER)]).toEqual([status, expected(status)]);
     }

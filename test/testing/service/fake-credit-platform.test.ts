@@ -61,3 +61,36 @@ describe('advanceTime and close', () => {
     expect(received).toHaveLength(1);
   });
 });
+
+describe('runSeed', () => {
+  const request = (fake: ReturnType<typeof createFakeCreditPlatform>, path: string, body?: unknown) =>
+    fake
+      .handle(
+        new Request(`http://fake.test/api/v1/${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers: { 'x-api-key': fake.apiKey, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      )
+      .then(async (res) => ((await res.json()) as { data: Record<string, unknown> }).data);
+
+  it("keeps the seed's starting data and makes the ids of what happens later its own", async () => {
+    const [plain, run7, run8] = [
+      createFakeCreditPlatform(),
+      createFakeCreditPlatform({ runSeed: 7 }),
+      createFakeCreditPlatform({ runSeed: 8 }),
+    ];
+    const starts = await Promise.all([plain, run7, run8].map((fake) => request(fake, 'transactions?limit=5')));
+    expect(starts[1]).toEqual(starts[0]);
+    expect(starts[2]).toEqual(starts[0]);
+    expect(run7.accountId).toBe(plain.accountId);
+
+    const deposit = { token: 'USDC', chain: 'Base', amount: '1.00' };
+    const ids = await Promise.all([plain, run7, run8].map(async (fake) => (await request(fake, 'deposits', deposit)).id));
+    expect(new Set(ids).size).toBe(3);
+    const events = await Promise.all([run7, run8].map(async (fake) => (await fake.admin.emit('deposit.created')).event.id));
+    expect(events[0]).not.toBe(events[1]);
+    // The counter goes on from the seeded records, so ids stay unique and in order.
+    expect(String(ids[1]).slice(0, 8)).toBe(String(ids[0]).slice(0, 8));
+  });
+});

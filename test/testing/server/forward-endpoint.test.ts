@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock, type FakeServer, startFakeServer } from '../../../src/testing/index.js';
+import type { ForwardReport } from '../../../src/testing/server/forward-endpoint.js';
+
+let server: FakeServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const get = (s: FakeServer, key: string | null = s.apiKey, method = 'GET') =>
+  fetch(`${s.url}/_fake/forward`, { method, headers: key === null ? {} : { 'x-api-key': key } });
+
+async function report(s: FakeServer): Promise<ForwardReport> {
+  const res = await get(s);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: ForwardReport }).data;
+}
+
+/** A fake forwarding to an endpoint whose transport is `send`. */
+async function forwarding(send: () => Promise<Response>): Promise<FakeServer> {
+  return startFakeServer({
+    clock: createManualClock(),
+    transactions: 0,
+    emitEndpoint: true,
+    forwardWebhooks: { url: 'http://LOCALHOST:3000/webhooks', secret: 'whsec_forward', transport: send },
+  });
+}
+
+describe('GET /_fake/forward (emitEndpoint)', () => {
+  it('reports no URL and nothing forwarded for a fake without a forward', async () => {
+    server = await startFakeServer({ emitEndpoint: true });
+    expect(await report(server)).toEqual({ url: null, events: 0, undelivered: 0, lastFailure: null });
+  });
+
+  it('gives the URL as the fake delivers to it, and counts an event by its latest attempt', async () => {
+    let answer = 500;
+    server = await forwarding(async () => new Response(null, { status: answer }));
+    const { event } = await server.fake.admin.emit('deposit.created');
+    const failing = await report(server);
+    expect(failing).toEqual({
+      url: 'http://localhost:3000/webhooks',
+      events: 1,
+      undelivered: 1,
+      lastFailure: {
+        eventId: event.id,
+        eventType: 'deposit.created',
+        attempt: 1,
+        attemptedAt: expect.any(String),
+        responseStatus: 500,
+        error: null,
+      },
+    });
+    answer = 200;
+    await server.fake.admin.emit('payment.received');
+    await server.fake.advanceTime(60_000);
+    expect(await report(server)).toMatchObject({ events: 2, undelivered: 0, lastFailure: null });
+  });
+
+  it('names the latest failure among several undelivered events, a network error included', async () => {
+    let fail: () => Promise<Response> = async () => new Response(null, { status: 502 });
+    server = await forwarding(() => fail());
+    await server.fake.admin.emit('deposit.created');
+    fail = () => Promise.reject(new TypeError('fetch failed'));
+    await server.fake.advanceTime(1_000);
+    const { event } = await server.fake.admin.emit('payment.received');
+    const { undelivered, lastFailure } = await report(server);
+    expect(undelivered).toBe(2);
+    expect(lastFailure).toMatchObject({
+      eventId: event.id,
+      responseStatus: null,
+      error: expect.stringContaining('fetch failed'),
+    });
+  });
+
+  it("needs the fake's key, answers only GET, and is not served unless asked for", async () => {
+    server = await startFakeServer({ emitEndpoint: true });
+    expect((await get(server, null)).status).toBe(401);
+    expect((await get(server, `${server.apiKey}x`)).status).toBe(401);
+    expect((await get(server, server.apiKey, 'POST')).status).toBe(405);
+    await server.close();
+    server = await startFakeServer();
+    expect((await get(server)).status).toBe(404);
+  });
+});
