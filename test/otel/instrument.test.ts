@@ -12,7 +12,7 @@ import {
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tracing } from '../../src/core/observability/tracing.js';
+import { requestTracing } from '../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../src/core/retry-policy.js';
 import type { CreditPlatformError, Logger } from '../../src/index.js';
 import { type CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
@@ -88,7 +88,7 @@ async function withoutGuard(work: () => Promise<void> | void): Promise<void> {
     traceGuard.channel.subscribe(traceGuard.handlers);
   }
 }
-const subscribed = () => tracing.channel?.hasSubscribers;
+const subscribed = () => requestTracing?.hasSubscribers;
 
 const callSpans = () => exporter.getFinishedSpans().filter((span) => span.name !== 'fetch');
 const fetchSpans = () => exporter.getFinishedSpans().filter((span) => span.name === 'fetch');
