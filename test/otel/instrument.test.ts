@@ -14,13 +14,21 @@ import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpa
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestTracing } from '../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../src/core/retry-policy.js';
-import type { CreditPlatformError, Logger } from '../../src/index.js';
-import { type CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
+import { APIUserAbortError, type CreditPlatformError, type Logger } from '../../src/index.js';
+import { CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
 import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
 import { depositData, SECRET } from '../helpers/verify-both.js';
 import { traceGuard } from '../setup/leak-guard.js';
+import {
+  abortingOnArrival,
+  fetchWithSpan,
+  idOf,
+  parentOf,
+  retrievedDepositAttributes,
+  spanQueries,
+} from '../helpers/otel-spans.js';
 
 const server = useMswServer();
 
@@ -73,11 +81,7 @@ afterEach(() => {
   Object.assign(BACKOFF, saved);
 });
 
-// A fetch instrumentation's stand-in: one span per fetch, under whatever context is active.
-const fetchWithSpan: typeof fetch = (input, init) => {
-  const span = tracer.startSpan('fetch', { kind: SpanKind.CLIENT }, context.active());
-  return fetch(input, init).finally(() => span.end());
-};
+const { callSpans, attemptSpans, fetchSpans } = spanQueries(exporter);
 
 // The suite's leak guard subscribes to every trace; these tests watch whether the instrumentation does.
 async function withoutGuard(work: () => Promise<void> | void): Promise<void> {
@@ -90,58 +94,63 @@ async function withoutGuard(work: () => Promise<void> | void): Promise<void> {
 }
 const subscribed = () => requestTracing?.hasSubscribers;
 
-const callSpans = () => exporter.getFinishedSpans().filter((span) => span.name !== 'fetch');
-const fetchSpans = () => exporter.getFinishedSpans().filter((span) => span.name === 'fetch');
-const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
-
 describe('instrumentCreditPlatform', () => {
   it('makes one client span per call, named by the operation, with the HTTP client conventions and the call id', async () => {
     server.use(http.get(url('deposits/dep_42'), () => ok({ id: 'dep_42', status: 'pending' })));
     instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
-    const { requestId } = await client({ fetch: fetchWithSpan }).deposits.retrieve('dep_42').withResponse();
+    const { requestId } = await client({ fetch: fetchWithSpan(tracer) })
+      .deposits.retrieve('dep_42')
+      .withResponse();
     const [span, ...others] = callSpans();
     expect(others).toEqual([]);
     expect(span?.name).toBe('deposits.retrieve');
     expect(span?.kind).toBe(SpanKind.CLIENT);
-    expect(span?.attributes).toEqual({
+    expect(span?.attributes).toEqual(retrievedDepositAttributes(requestId));
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span?.events).toEqual([]);
+    const [attempt, ...moreAttempts] = attemptSpans();
+    expect(moreAttempts).toEqual([]);
+    expect(attempt?.name).toBe('GET /deposits/{depositId}');
+    expect(attempt?.kind).toBe(SpanKind.CLIENT);
+    expect(parentOf(attempt)).toBe(idOf(span));
+    expect(attempt?.attributes).toEqual({
       'http.request.method': 'GET',
       'url.template': '/deposits/{depositId}',
       'server.address': 'api.credit.test',
       'server.port': 443,
       'http.response.status_code': 200,
-      'credit_platform.operation': 'deposits.retrieve',
-      'credit_platform.request_id': requestId,
-      'credit_platform.attempts': 1,
     });
-    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
-    expect(span?.events.map((e) => [e.name, e.attributes?.['http.response.status_code']])).toEqual([
-      ['credit_platform.attempt', 200],
-    ]);
+    expect(attempt?.status.code).toBe(SpanStatusCode.UNSET);
     const [fetchSpan] = fetchSpans();
-    expect(parentOf(fetchSpan as ReadableSpan)).toBe(span?.spanContext().spanId);
+    expect(parentOf(fetchSpan)).toBe(idOf(attempt));
     expect(fetchSpan?.spanContext().traceId).toBe(span?.spanContext().traceId);
   });
 
-  it('a retried call is one span whose attempts and waits are events, each attempt fetch span its child', async () => {
+  it('a retried call is one span with a span per attempt, the resend count on the retry only, each fetch span its attempt span child', async () => {
     Object.assign(BACKOFF, { baseMs: 2, maxMs: 4 });
     let n = 0;
     server.use(http.get(url('accounts/me'), () => (++n === 1 ? fail(503, 'busy') : ok({ id: 'acc_1' }))));
     instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
-    await client({ fetch: fetchWithSpan }).accounts.me();
+    await client({ fetch: fetchWithSpan(tracer) }).accounts.me();
     const [span] = callSpans();
     expect(span?.attributes['credit_platform.attempts']).toBe(2);
-    expect(span?.attributes['http.request.resend_count']).toBe(1);
-    expect(span?.events.map((e) => e.name)).toEqual([
-      'credit_platform.attempt',
-      'credit_platform.retry_wait',
-      'credit_platform.attempt',
-    ]);
-    expect(span?.events[0]?.attributes).toMatchObject({ 'credit_platform.attempt': 1, 'http.response.status_code': 503 });
-    expect(span?.events[1]?.attributes).toMatchObject({ 'credit_platform.wait_source': 'backoff' });
-    expect(span?.events[2]?.attributes).toMatchObject({ 'credit_platform.attempt': 2, 'http.response.status_code': 200 });
-    const children = fetchSpans();
-    expect(children).toHaveLength(2);
-    for (const child of children) expect(parentOf(child)).toBe(span?.spanContext().spanId);
+    expect(span?.attributes).not.toHaveProperty('http.request.resend_count');
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span?.events.map((e) => e.name)).toEqual(['credit_platform.retry_wait']);
+    expect(span?.events[0]?.attributes).toMatchObject({ 'credit_platform.attempt': 1, 'credit_platform.wait_source': 'backoff' });
+    const [first, second, ...more] = attemptSpans();
+    expect(more).toEqual([]);
+    expect(first?.attributes).toMatchObject({ 'http.response.status_code': 503, 'error.type': '503' });
+    expect(first?.attributes).not.toHaveProperty('http.request.resend_count');
+    expect(first?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(second?.attributes).toMatchObject({ 'http.response.status_code': 200, 'http.request.resend_count': 1 });
+    expect(second?.attributes).not.toHaveProperty('error.type');
+    expect(second?.status.code).toBe(SpanStatusCode.UNSET);
+    for (const attempt of [first, second]) expect(parentOf(attempt)).toBe(idOf(span));
+    const [firstFetch, secondFetch, ...moreFetches] = fetchSpans();
+    expect(moreFetches).toEqual([]);
+    expect(parentOf(firstFetch)).toBe(idOf(first));
+    expect(parentOf(secondFetch)).toBe(idOf(second));
   });
 
   it('a failed call records the error, whose requestId is the span attribute and the log lines field', async () => {
@@ -174,7 +183,7 @@ describe('instrumentCreditPlatform', () => {
     expect(span?.attributes).not.toHaveProperty('http.response.status_code');
   });
 
-  it('sends no traceparent unless propagation is on; on, the header names the call span', async () => {
+  it('sends no traceparent unless propagation is on; on, the header names the attempt span', async () => {
     const seen: (string | null)[] = [];
     server.use(
       http.get(url('accounts/me'), ({ request }) => {
@@ -187,7 +196,7 @@ describe('instrumentCreditPlatform', () => {
     instrumentation.disable();
     instrumentation = instrumentCreditPlatform({ tracerProvider: provider, propagateTraceContext: true });
     await client().accounts.me();
-    const [, propagated] = callSpans();
+    const [, propagated] = attemptSpans();
     const { traceId, spanId } = propagated?.spanContext() ?? {};
     expect(seen).toEqual([null, `00-${traceId}-${spanId}-01`]);
   });
@@ -220,27 +229,49 @@ describe('instrumentCreditPlatform', () => {
     }
   });
 
-  it('with no provider registered it does not subscribe, and starts when one is registered', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      await withoutGuard(async () => {
-        server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
-        instrumentation = instrumentCreditPlatform();
-        expect(subscribed()).toBe(false);
-        await client().accounts.me();
-        trace.setGlobalTracerProvider(provider);
-        vi.advanceTimersByTime(999);
-        expect(subscribed()).toBe(false);
-        vi.advanceTimersByTime(1);
-        expect(subscribed()).toBe(true);
-        await client().accounts.me();
-        expect(callSpans().map((span) => span.name)).toEqual(['accounts.me']);
-        instrumentation.disable();
-        expect(subscribed()).toBe(false);
-      });
-    } finally {
-      vi.useRealTimers();
-    }
+  it('with no provider registered it sets no timer, and follows a provider registered later', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    const timers = vi.spyOn(globalThis, 'setInterval');
+    instrumentation = instrumentCreditPlatform();
+    await client().accounts.me();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    trace.setGlobalTracerProvider(provider);
+    await client().accounts.me();
+    expect(callSpans().map((span) => span.name)).toEqual(['accounts.me']);
+    expect(attemptSpans().map((span) => span.name)).toEqual(['GET /accounts/me']);
+    expect(timers).not.toHaveBeenCalled();
+  });
+
+  it('a call the caller aborts leaves the status of its span and its attempt span unset', async () => {
+    const controller = new AbortController();
+    server.use(abortingOnArrival(controller));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const error = await captureError(client().accounts.me({ signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    const [span] = callSpans();
+    expect(span?.status).toEqual({ code: SpanStatusCode.UNSET });
+    expect(span?.attributes).not.toHaveProperty('error.type');
+    expect(span?.events).toEqual([]);
+    const [attempt] = attemptSpans();
+    expect(attempt?.status).toEqual({ code: SpanStatusCode.UNSET });
+    expect(attempt?.attributes).not.toHaveProperty('error.type');
+    expect(parentOf(attempt)).toBe(idOf(span));
+  });
+
+  it('puts no query value in the exception event when the service echoes the URL in its error', async () => {
+    server.use(http.get(url('transactions'), ({ request }) => fail(400, `cannot serve GET ${request.url}`)));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const error = (await captureError(
+      client().transactions.list({ limit: 5, cursor: 'cursor_SECRETISH_77' }),
+    )) as CreditPlatformError;
+    expect(error.message).toContain('cursor_SECRETISH_77');
+    const [span] = callSpans();
+    const exception = span?.events.find((e) => e.name === 'exception');
+    expect(exception?.attributes?.['exception.message']).toContain('/transactions?');
+    expect(exception?.attributes?.['exception.message']).toContain('cursor=[REDACTED]');
+    expect(JSON.stringify(exporter.getFinishedSpans().map((s) => [s.attributes, s.events, s.status]))).not.toContain(
+      'cursor_SECRETISH_77',
+    );
   });
 
   it('disable() stops new spans, ends the spans of calls in flight, then unsubscribes', async () => {
@@ -278,6 +309,10 @@ describe('instrumentCreditPlatform', () => {
     );
     expect(() => instrumentCreditPlatform({ propagateTraceContext: 'yes' as never })).toThrow(
       /propagateTraceContext must be true or false/,
+    );
+    expect(() => new CreditPlatformInstrumentation({ enabled: 'no' as never })).toThrow(/enabled must be true or false/);
+    expect(() => new CreditPlatformInstrumentation({ enabled: false }).setTracerProvider({} as never)).toThrow(
+      /tracerProvider must be an OpenTelemetry TracerProvider/,
     );
     return withoutGuard(() => {
       expect(() => instrumentCreditPlatform(null as never)).toThrow(/takes an options object/);
