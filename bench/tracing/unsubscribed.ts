@@ -4,7 +4,10 @@
 //   unsubscribed  the channel present, nobody subscribed (what every user pays)
 //   subscribed    a no-op subscriber on all five events (what tracing costs when it is on)
 // The baseline needs the SDK loaded without the channel, so each client runs in a process of its
-// own (client-worker.ts) and reports its own wall and CPU time; the server runs in a third.
+// own (client-worker.ts) and reports its own wall and CPU time; the server runs in a third. Each
+// round starts a fresh pair of clients (warmed up with one unmeasured batch), so that what sets
+// one process apart from another (where it runs, how it was compiled) varies from round to round
+// instead of favouring one variant for the whole run.
 // Target: unsubscribed / none within noise (about 1.00x). Ratios are medians of per-round ratios.
 // Run: npx tsx bench/tracing/unsubscribed.ts [rounds] [callsPerRound]
 import { type ChildProcess, fork } from 'node:child_process';
@@ -37,25 +40,27 @@ function run(child: ChildProcess, subscribe: boolean): Promise<Times> {
   });
 }
 
-const withoutChannel = await worker('none');
-const withChannel = await worker('present');
-const variants = {
-  none: () => run(withoutChannel, false),
-  unsubscribed: () => run(withChannel, false),
-  subscribed: () => run(withChannel, true),
-};
-type Variant = keyof typeof variants;
-const names = Object.keys(variants) as Variant[];
+type Variant = 'none' | 'unsubscribed' | 'subscribed';
+const names: Variant[] = ['none', 'unsubscribed', 'subscribed'];
 
 async function interleaved(count: number): Promise<Record<Variant, Times[]>> {
   const times: Record<Variant, Times[]> = { none: [], unsubscribed: [], subscribed: [] };
   for (let round = 0; round < count; round++) {
+    const [withoutChannel, withChannel] = await Promise.all([worker('none'), worker('present')]);
+    await run(withoutChannel, false);
+    await run(withChannel, true);
+    const variants = {
+      none: () => run(withoutChannel, false),
+      unsubscribed: () => run(withChannel, false),
+      subscribed: () => run(withChannel, true),
+    };
     for (const name of shuffled(names)) times[name].push(await variants[name]());
+    withoutChannel.kill();
+    withChannel.kill();
   }
   return times;
 }
 
-await interleaved(3); // warm-up
 console.log(`rounds=${rounds} callsPerRound=${calls} node=${process.version}`);
 const times = await interleaved(rounds);
 for (const clock of ['wallMs', 'cpuMs'] as const) {
@@ -69,4 +74,4 @@ for (const clock of ['wallMs', 'cpuMs'] as const) {
     `[${label}] unsubscribed / none = ${medianRatio(of('unsubscribed'), of('none')).toFixed(3)}x (target ~1.00), subscribed / none = ${medianRatio(of('subscribed'), of('none')).toFixed(3)}x`,
   );
 }
-for (const child of [withoutChannel, withChannel, server]) child.kill();
+server.kill();
