@@ -39,11 +39,14 @@ export function retrievedDepositAttributes(requestId: string): Attributes {
   };
 }
 
-/** A handler of `GET accounts/me` that aborts `controller` as the request arrives, so the caller's abort cuts the attempt. */
+/** An answer that aborts `controller` as the request arrives, so the caller's abort cuts the attempt. */
+export async function abortThenHold(controller: AbortController): Promise<Response> {
+  controller.abort();
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return ok({ id: 'acc_1' });
+}
+
+/** A handler of `GET accounts/me` that answers with {@link abortThenHold}. */
 export function abortingOnArrival(controller: AbortController) {
-  return http.get(url('accounts/me'), async () => {
-    controller.abort();
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    return ok({ id: 'acc_1' });
-  });
+  return http.get(url('accounts/me'), () => abortThenHold(controller));
 }

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnostics_channel from 'node:diagnostics_channel';
 import {
   type Context,
   type ContextManager,
@@ -9,20 +10,22 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { CompositePropagator, TraceState, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requestTracing } from '../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../src/core/retry-policy.js';
 import { APIUserAbortError, type CreditPlatformError, type Logger } from '../../src/index.js';
 import { CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
-import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
+import { createSignedWebhookDelivery, createWebhookReceiver, WEBHOOK_TRACING_CHANNEL } from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
 import { depositData, SECRET } from '../helpers/verify-both.js';
+import { VERSION } from '../../src/version.js';
 import { traceGuard } from '../setup/leak-guard.js';
 import {
   abortingOnArrival,
+  abortThenHold,
   fetchWithSpan,
   idOf,
   parentOf,
@@ -274,35 +277,6 @@ describe('instrumentCreditPlatform', () => {
     );
   });
 
-  it('disable() stops new spans, ends the spans of calls in flight, then unsubscribes', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.get(url('accounts/me'), async () => {
-        await held;
-        return ok({ id: 'acc_1' });
-      }),
-    );
-    await withoutGuard(async () => {
-      const started = vi.fn();
-      server.events.on('request:start', started);
-      instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
-      const inFlight = client().accounts.me();
-      await vi.waitFor(() => expect(started).toHaveBeenCalled());
-      instrumentation.disable();
-      expect(subscribed()).toBe(true);
-      release();
-      await inFlight;
-      expect(callSpans()).toHaveLength(1);
-      expect(subscribed()).toBe(false);
-      await client().accounts.me();
-      expect(callSpans()).toHaveLength(1);
-      server.events.removeAllListeners();
-    });
-  });
-
   it('refuses options it cannot use, naming the option', () => {
     expect(() => instrumentCreditPlatform({ tracerProvider: {} as never })).toThrow(
       /tracerProvider must be an OpenTelemetry TracerProvider/,
@@ -371,5 +345,200 @@ describe('instrumentCreditPlatform', () => {
     const [span] = exporter.getFinishedSpans();
     expect(span?.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': '500' });
     expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'handler_error' });
+  });
+});
+
+const ms = ([seconds, nanos]: [number, number]) => seconds * 1_000 + nanos / 1e6;
+const deliveries = diagnostics_channel.tracingChannel(WEBHOOK_TRACING_CHANNEL);
+
+describe('attempt spans', () => {
+  it('time each attempt from its record: the middleware included, the first ended before the retry, the wait between them', async () => {
+    Object.assign(BACKOFF, { baseMs: 20, maxMs: 20 });
+    let n = 0;
+    server.use(http.get(url('accounts/me'), () => (++n === 1 ? fail(503, 'busy') : ok({ id: 'acc_1' }))));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const slowMiddleware = async (request: Request, next: (request: Request) => Promise<Response>) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return next(request);
+    };
+    await client({ middleware: [slowMiddleware] }).accounts.me();
+    const [call] = callSpans();
+    const [first, second] = attemptSpans();
+    expect(ms(first?.duration ?? [0, 0])).toBeGreaterThanOrEqual(35);
+    expect(ms(first?.endTime ?? [0, 0])).toBeLessThanOrEqual(ms(second?.startTime ?? [0, 0]));
+    expect(ms(second?.endTime ?? [0, 0])).toBeLessThanOrEqual(ms(call?.endTime ?? [0, 0]) + 1);
+    const [wait] = call?.events ?? [];
+    expect(ms(wait?.time ?? [0, 0])).toBeCloseTo(ms(first?.endTime ?? [0, 0]), 0);
+    expect(wait?.attributes?.['credit_platform.wait_source']).toBe('backoff');
+  });
+
+  it('names a call of client.request() by its method alone, with no url.template', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await client().request('GET', '/accounts/me');
+    const [call] = callSpans();
+    const [attempt] = attemptSpans();
+    expect(call?.name).toBe('request');
+    expect(attempt?.name).toBe('GET');
+    for (const span of [call, attempt]) expect(span?.attributes).not.toHaveProperty('url.template');
+  });
+
+  it('marks an attempt answered 400 as an error, and a failed attempt before an aborted one too', async () => {
+    server.use(http.get(url('deposits/dep_1'), () => fail(400, 'bad')));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await captureError(client().deposits.retrieve('dep_1'));
+    const [call] = callSpans();
+    const [answered] = attemptSpans();
+    expect(call?.attributes['error.type']).toBe('400');
+    expect(answered?.attributes['error.type']).toBe('400');
+    expect(answered?.status.code).toBe(SpanStatusCode.ERROR);
+    exporter.reset();
+    Object.assign(BACKOFF, { baseMs: 2, maxMs: 4 });
+    const controller = new AbortController();
+    let n = 0;
+    server.use(http.get(url('accounts/me'), () => (++n === 1 ? Response.error() : abortThenHold(controller))));
+    await captureError(client().accounts.me({ signal: controller.signal }));
+    const [failed, cut] = attemptSpans();
+    expect(failed?.attributes['error.type']).toEqual(expect.any(String));
+    expect(failed?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(cut?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(cut?.attributes).not.toHaveProperty('error.type');
+  });
+
+  it('marks a connection failure as the attempt span error', async () => {
+    server.use(http.get(url('accounts/me'), () => Response.error()));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await captureError(client({ maxRetries: 0 }).accounts.me());
+    const [attempt] = attemptSpans();
+    expect(attempt?.attributes['error.type']).toEqual(expect.any(String));
+    expect(attempt?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it('names the error class, not the status, when a 200 answer is unusable', async () => {
+    server.use(http.get(url('accounts/me'), () => new Response('not json', { status: 200 })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await captureError(client().accounts.me());
+    const [call] = callSpans();
+    expect(call?.attributes['error.type']).toBe('InvalidResponseError');
+  });
+
+  it('records the time a call waited for pacing slots', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const paced = client({ pacing: { limits: [{ requests: 1, perMs: 150 }] } });
+    await paced.accounts.me();
+    await paced.accounts.me();
+    const waits = callSpans().map((span) => span.attributes['credit_platform.pacing_wait_ms'] as number);
+    expect(Math.max(...waits)).toBeGreaterThanOrEqual(50);
+  });
+
+  it('sends the parent tracestate with the traceparent, and never baggage', async () => {
+    const seen: Record<string, string | null>[] = [];
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push({ tracestate: request.headers.get('tracestate'), baggage: request.headers.get('baggage') });
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    propagation.setGlobalPropagator(
+      new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
+    );
+    try {
+      instrumentation = instrumentCreditPlatform({ tracerProvider: provider, propagateTraceContext: true });
+      const parent = trace.setSpanContext(ROOT_CONTEXT, {
+        traceId: '0af7651916cd43dd8448eb211c80319c',
+        spanId: 'b7ad6b7169203331',
+        traceFlags: 1,
+        traceState: new TraceState('vendor=1'),
+      });
+      const withBaggage = propagation.setBaggage(parent, propagation.createBaggage({ user: { value: 'u_1' } }));
+      await context.with(withBaggage, () => client().accounts.me());
+    } finally {
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    }
+    expect(seen).toEqual([{ tracestate: 'vendor=1', baggage: null }]);
+  });
+});
+
+describe('CreditPlatformInstrumentation, enabled and disabled', () => {
+  it('has the Instrumentation names and its config, and takes a new config', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push(request.headers.get('traceparent'));
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    instrumentation = new CreditPlatformInstrumentation();
+    instrumentation.setTracerProvider(provider);
+    expect(instrumentation.instrumentationName).toBe('credit-platform');
+    expect(instrumentation.instrumentationVersion).toBe(VERSION);
+    expect(instrumentation.getConfig()).toEqual({ enabled: true });
+    instrumentation.setConfig({ propagateTraceContext: true });
+    expect(instrumentation.getConfig()).toEqual({ enabled: true, propagateTraceContext: true });
+    await client().accounts.me();
+    expect(seen).toEqual([expect.stringMatching(/^00-/)]);
+    instrumentation.setConfig({ enabled: false });
+    expect(instrumentation.getConfig()).toEqual({ enabled: false });
+    instrumentation.setConfig();
+    expect(instrumentation.getConfig()).toEqual({ enabled: true });
+    expect(() => instrumentation?.setConfig({ enabled: 1 as never })).toThrow(/enabled must be true or false/);
+    expect(() => instrumentCreditPlatform('yes' as never)).toThrow(/takes an options object/);
+    expect(() => instrumentation?.setTracerProvider(null as never)).toThrow(/tracerProvider must be/);
+  });
+
+  it('enabled twice makes one span per call; disabled then enabled, spans again', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    instrumentation.enable();
+    await client().accounts.me();
+    expect(callSpans()).toHaveLength(1);
+    await withoutGuard(async () => {
+      instrumentation?.disable();
+      expect(subscribed()).toBe(false);
+      expect(deliveries.hasSubscribers).toBe(false);
+      instrumentation?.enable();
+      expect(subscribed()).toBe(true);
+    });
+    await client().accounts.me();
+    expect(callSpans()).toHaveLength(2);
+  });
+
+  it('disable() stops new spans (calls and deliveries), ends the spans of those in flight, then unsubscribes', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(url('accounts/me'), async () => {
+        await held;
+        return ok({ id: 'acc_1' });
+      }),
+      http.get(url('deposits/dep_9'), () => fail(404, 'no such deposit')),
+    );
+    const receive = createWebhookReceiver({ secret: SECRET, on: { 'deposit.created': () => held } });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const deliver = () => receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] });
+    await withoutGuard(async () => {
+      const started = vi.fn();
+      server.events.on('request:start', started);
+      instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+      const inFlight = [client().accounts.me(), client().accounts.me(), deliver()];
+      await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(2));
+      instrumentation.disable();
+      await captureError(client().deposits.retrieve('dep_9'));
+      const other = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+      const late = receive({ body: other.body, signature: other.headers['x-webhook-signature'] });
+      expect(subscribed()).toBe(true);
+      release();
+      await Promise.all([...inFlight, late]);
+      expect(callSpans().map((span) => span.name)).toEqual(['accounts.me', 'accounts.me']);
+      expect(exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER)).toHaveLength(1);
+      expect(subscribed()).toBe(false);
+      expect(deliveries.hasSubscribers).toBe(false);
+      await client().accounts.me();
+      expect(callSpans()).toHaveLength(2);
+      server.events.removeAllListeners();
+    });
   });
 });
