@@ -1,9 +1,10 @@
-// OpenTelemetry: one client span per SDK call, from credit-platform/otel.
+// OpenTelemetry: one client span per SDK call, with a span per attempt under it, from
+// credit-platform/otel.
 //
 //   npm run example -- opentelemetry        # against the in-process fake, spans printed
 //
-// In an application, register your usual TracerProvider (the Node SDK with an OTLP exporter)
-// instead of the in-memory one below; the one line that instruments the SDK stays the same.
+// In an application, list `new CreditPlatformInstrumentation()` in NodeSDK's `instrumentations`
+// (with your OTLP exporter) instead of the in-memory provider and the one-liner below.
 import { trace } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { CreditPlatform } from 'credit-platform';
@@ -24,19 +25,28 @@ try {
   const failed = await client.deposits.retrieve('dep_does_not_exist').catch((error: unknown) => error);
 
   const spans = exporter.getFinishedSpans();
-  for (const span of spans) {
+  const calls = spans.filter((span) => span.attributes['credit_platform.operation'] !== undefined);
+  for (const span of calls) {
     const a = span.attributes;
     const status = a['error.type'] === undefined ? 'ok' : `error ${a['error.type']} (${span.status.message})`;
     console.log(
       `span "${span.name}": ${a['http.request.method']} ${a['url.template']} -> ${a['http.response.status_code']}, ${a['credit_platform.attempts']} attempt(s), ${status}`,
     );
+    for (const attempt of spans.filter((child) => child.parentSpanContext?.spanId === span.spanContext().spanId)) {
+      const resent = attempt.attributes['http.request.resend_count'];
+      console.log(
+        `  attempt span "${attempt.name}" -> ${attempt.attributes['http.response.status_code']}${resent === undefined ? '' : `, resend ${resent}`}`,
+      );
+    }
   }
-  const failedSpan = spans.find((span) => span.attributes['error.type'] !== undefined);
+  const failedSpan = calls.find((span) => span.attributes['error.type'] !== undefined);
   const sameId = failedSpan?.attributes['credit_platform.request_id'] === (failed as { requestId?: string }).requestId;
   console.log(`the failed call's error.requestId is its span's credit_platform.request_id: ${sameId}`);
   const keyInSpans = JSON.stringify(spans.map((s) => [s.attributes, s.events])).includes(server.apiKey);
-  console.log(`${spans.length} spans recorded; key in any span: ${keyInSpans}`);
-  if (spans.length !== 3 || keyInSpans || !sameId) process.exitCode = 1;
+  console.log(
+    `${calls.length} call spans and ${spans.length - calls.length} attempt spans recorded; key in any span: ${keyInSpans}`,
+  );
+  if (calls.length !== 3 || spans.length !== 7 || keyInSpans || !sameId) process.exitCode = 1;
 } finally {
   instrumentation.disable();
   await server.close();

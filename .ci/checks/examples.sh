@@ -95,9 +95,10 @@ run_example key-rotation key-rotation -- \
 
 run_example opentelemetry opentelemetry -- \
   '^span "accounts.me": GET /accounts/me -> 200, 2 attempt\(s\), ok' \
+  '^  attempt span "GET /accounts/me" -> 200, resend 1' \
   '^span "deposits.retrieve": GET /deposits/\{depositId\} -> 404, 1 attempt\(s\), error 404 \(NotFoundError\)' \
   "^the failed call's error.requestId is its span's credit_platform.request_id: true" \
-  '^3 spans recorded; key in any span: false'
+  '^3 call spans and 4 attempt spans recorded; key in any span: false'
 
 for receiver in express fastify hono nextjs-route; do
   run_example "$receiver" "$receiver" -- \

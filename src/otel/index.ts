@@ -3,22 +3,23 @@
  * `credit-platform:request` trace channel. `@opentelemetry/api` is an optional peer dependency,
  * loaded only by this entry.
  *
- * **Start here**: call `instrumentCreditPlatform()` once, after your OpenTelemetry set-up has
- * registered its tracer provider: every call becomes a client span, every webhook delivery a
- * server span. Guide: [logging, middleware and tracing](../../docs/guides/observability.md).
+ * **Start here**: list `new CreditPlatformInstrumentation()` in NodeSDK's `instrumentations`, or
+ * call `instrumentCreditPlatform()` once: every call becomes a client span (with a span per
+ * attempt under it), every webhook delivery a server span. Guide:
+ * [logging, middleware and tracing](../../docs/guides/observability.md).
  *
  * @example
  * ```ts
- * import { instrumentCreditPlatform } from 'credit-platform/otel';
- * const instrumentation = instrumentCreditPlatform({ propagateTraceContext: false });
+ * import { NodeSDK } from '@opentelemetry/sdk-node';
+ * import { CreditPlatformInstrumentation } from 'credit-platform/otel';
+ * const sdk = new NodeSDK({ instrumentations: [new CreditPlatformInstrumentation({ propagateTraceContext: false })] });
+ * sdk.start();
  * // ... later, on shutdown:
- * instrumentation.disable();
+ * await sdk.shutdown();
  * ```
  *
  * @module credit-platform/otel
  */
-export {
-  type CreditPlatformInstrumentation,
-  type InstrumentCreditPlatformOptions,
-  instrumentCreditPlatform,
-} from './instrument.js';
+export type { CreditPlatformInstrumentationConfig } from './config.js';
+export { type InstrumentCreditPlatformOptions, instrumentCreditPlatform } from './instrument.js';
+export { CreditPlatformInstrumentation } from './instrumentation.js';

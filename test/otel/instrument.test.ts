@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnostics_channel from 'node:diagnostics_channel';
 import {
   type Context,
   type ContextManager,
@@ -9,18 +10,28 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { CompositePropagator, TraceState, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { tracing } from '../../src/core/observability/tracing.js';
+import { requestTracing } from '../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../src/core/retry-policy.js';
-import type { CreditPlatformError, Logger } from '../../src/index.js';
-import { type CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
-import { createSignedWebhookDelivery, createWebhookReceiver } from '../../src/webhooks/index.js';
+import { APIUserAbortError, type CreditPlatformError, type Logger } from '../../src/index.js';
+import { CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
+import { createSignedWebhookDelivery, createWebhookReceiver, WEBHOOK_TRACING_CHANNEL } from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
 import { depositData, SECRET } from '../helpers/verify-both.js';
+import { VERSION } from '../../src/version.js';
 import { traceGuard } from '../setup/leak-guard.js';
+import {
+  abortingOnArrival,
+  abortThenHold,
+  fetchWithSpan,
+  idOf,
+  parentOf,
+  retrievedDepositAttributes,
+  spanQueries,
+} from '../helpers/otel-spans.js';
 
 const server = useMswServer();
 
@@ -73,11 +84,7 @@ afterEach(() => {
   Object.assign(BACKOFF, saved);
 });
 
-// A fetch instrumentation's stand-in: one span per fetch, under whatever context is active.
-const fetchWithSpan: typeof fetch = (input, init) => {
-  const span = tracer.startSpan('fetch', { kind: SpanKind.CLIENT }, context.active());
-  return fetch(input, init).finally(() => span.end());
-};
+const { callSpans, attemptSpans, fetchSpans } = spanQueries(exporter);
 
 // The suite's leak guard subscribes to every trace; these tests watch whether the instrumentation does.
 async function withoutGuard(work: () => Promise<void> | void): Promise<void> {
@@ -88,60 +95,65 @@ async function withoutGuard(work: () => Promise<void> | void): Promise<void> {
     traceGuard.channel.subscribe(traceGuard.handlers);
   }
 }
-const subscribed = () => tracing.channel?.hasSubscribers;
-
-const callSpans = () => exporter.getFinishedSpans().filter((span) => span.name !== 'fetch');
-const fetchSpans = () => exporter.getFinishedSpans().filter((span) => span.name === 'fetch');
-const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;
+const subscribed = () => requestTracing?.hasSubscribers;
 
 describe('instrumentCreditPlatform', () => {
   it('makes one client span per call, named by the operation, with the HTTP client conventions and the call id', async () => {
     server.use(http.get(url('deposits/dep_42'), () => ok({ id: 'dep_42', status: 'pending' })));
     instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
-    const { requestId } = await client({ fetch: fetchWithSpan }).deposits.retrieve('dep_42').withResponse();
+    const { requestId } = await client({ fetch: fetchWithSpan(tracer) })
+      .deposits.retrieve('dep_42')
+      .withResponse();
     const [span, ...others] = callSpans();
     expect(others).toEqual([]);
     expect(span?.name).toBe('deposits.retrieve');
     expect(span?.kind).toBe(SpanKind.CLIENT);
-    expect(span?.attributes).toEqual({
+    expect(span?.attributes).toEqual(retrievedDepositAttributes(requestId));
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span?.events).toEqual([]);
+    const [attempt, ...moreAttempts] = attemptSpans();
+    expect(moreAttempts).toEqual([]);
+    expect(attempt?.name).toBe('GET /deposits/{depositId}');
+    expect(attempt?.kind).toBe(SpanKind.CLIENT);
+    expect(parentOf(attempt)).toBe(idOf(span));
+    expect(attempt?.attributes).toEqual({
       'http.request.method': 'GET',
       'url.template': '/deposits/{depositId}',
       'server.address': 'api.credit.test',
       'server.port': 443,
       'http.response.status_code': 200,
-      'credit_platform.operation': 'deposits.retrieve',
-      'credit_platform.request_id': requestId,
-      'credit_platform.attempts': 1,
     });
-    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
-    expect(span?.events.map((e) => [e.name, e.attributes?.['http.response.status_code']])).toEqual([
-      ['credit_platform.attempt', 200],
-    ]);
+    expect(attempt?.status.code).toBe(SpanStatusCode.UNSET);
     const [fetchSpan] = fetchSpans();
-    expect(parentOf(fetchSpan as ReadableSpan)).toBe(span?.spanContext().spanId);
+    expect(parentOf(fetchSpan)).toBe(idOf(attempt));
     expect(fetchSpan?.spanContext().traceId).toBe(span?.spanContext().traceId);
   });
 
-  it('a retried call is one span whose attempts and waits are events, each attempt fetch span its child', async () => {
+  it('a retried call is one span with a span per attempt, the resend count on the retry only, each fetch span its attempt span child', async () => {
     Object.assign(BACKOFF, { baseMs: 2, maxMs: 4 });
     let n = 0;
     server.use(http.get(url('accounts/me'), () => (++n === 1 ? fail(503, 'busy') : ok({ id: 'acc_1' }))));
     instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
-    await client({ fetch: fetchWithSpan }).accounts.me();
+    await client({ fetch: fetchWithSpan(tracer) }).accounts.me();
     const [span] = callSpans();
     expect(span?.attributes['credit_platform.attempts']).toBe(2);
-    expect(span?.attributes['http.request.resend_count']).toBe(1);
-    expect(span?.events.map((e) => e.name)).toEqual([
-      'credit_platform.attempt',
-      'credit_platform.retry_wait',
-      'credit_platform.attempt',
-    ]);
-    expect(span?.events[0]?.attributes).toMatchObject({ 'credit_platform.attempt': 1, 'http.response.status_code': 503 });
-    expect(span?.events[1]?.attributes).toMatchObject({ 'credit_platform.wait_source': 'backoff' });
-    expect(span?.events[2]?.attributes).toMatchObject({ 'credit_platform.attempt': 2, 'http.response.status_code': 200 });
-    const children = fetchSpans();
-    expect(children).toHaveLength(2);
-    for (const child of children) expect(parentOf(child)).toBe(span?.spanContext().spanId);
+    expect(span?.attributes).not.toHaveProperty('http.request.resend_count');
+    expect(span?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(span?.events.map((e) => e.name)).toEqual(['credit_platform.retry_wait']);
+    expect(span?.events[0]?.attributes).toMatchObject({ 'credit_platform.attempt': 1, 'credit_platform.wait_source': 'backoff' });
+    const [first, second, ...more] = attemptSpans();
+    expect(more).toEqual([]);
+    expect(first?.attributes).toMatchObject({ 'http.response.status_code': 503, 'error.type': '503' });
+    expect(first?.attributes).not.toHaveProperty('http.request.resend_count');
+    expect(first?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(second?.attributes).toMatchObject({ 'http.response.status_code': 200, 'http.request.resend_count': 1 });
+    expect(second?.attributes).not.toHaveProperty('error.type');
+    expect(second?.status.code).toBe(SpanStatusCode.UNSET);
+    for (const attempt of [first, second]) expect(parentOf(attempt)).toBe(idOf(span));
+    const [firstFetch, secondFetch, ...moreFetches] = fetchSpans();
+    expect(moreFetches).toEqual([]);
+    expect(parentOf(firstFetch)).toBe(idOf(first));
+    expect(parentOf(secondFetch)).toBe(idOf(second));
   });
 
   it('a failed call records the error, whose requestId is the span attribute and the log lines field', async () => {
@@ -174,7 +186,7 @@ describe('instrumentCreditPlatform', () => {
     expect(span?.attributes).not.toHaveProperty('http.response.status_code');
   });
 
-  it('sends no traceparent unless propagation is on; on, the header names the call span', async () => {
+  it('sends no traceparent unless propagation is on; on, the header names the attempt span', async () => {
     const seen: (string | null)[] = [];
     server.use(
       http.get(url('accounts/me'), ({ request }) => {
@@ -187,7 +199,7 @@ describe('instrumentCreditPlatform', () => {
     instrumentation.disable();
     instrumentation = instrumentCreditPlatform({ tracerProvider: provider, propagateTraceContext: true });
     await client().accounts.me();
-    const [, propagated] = callSpans();
+    const [, propagated] = attemptSpans();
     const { traceId, spanId } = propagated?.spanContext() ?? {};
     expect(seen).toEqual([null, `00-${traceId}-${spanId}-01`]);
   });
@@ -220,56 +232,49 @@ describe('instrumentCreditPlatform', () => {
     }
   });
 
-  it('with no provider registered it does not subscribe, and starts when one is registered', async () => {
-    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    try {
-      await withoutGuard(async () => {
-        server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
-        instrumentation = instrumentCreditPlatform();
-        expect(subscribed()).toBe(false);
-        await client().accounts.me();
-        trace.setGlobalTracerProvider(provider);
-        vi.advanceTimersByTime(999);
-        expect(subscribed()).toBe(false);
-        vi.advanceTimersByTime(1);
-        expect(subscribed()).toBe(true);
-        await client().accounts.me();
-        expect(callSpans().map((span) => span.name)).toEqual(['accounts.me']);
-        instrumentation.disable();
-        expect(subscribed()).toBe(false);
-      });
-    } finally {
-      vi.useRealTimers();
-    }
+  it('with no provider registered it sets no timer, and follows a provider registered later', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    const timers = vi.spyOn(globalThis, 'setInterval');
+    instrumentation = instrumentCreditPlatform();
+    await client().accounts.me();
+    expect(exporter.getFinishedSpans()).toEqual([]);
+    trace.setGlobalTracerProvider(provider);
+    await client().accounts.me();
+    expect(callSpans().map((span) => span.name)).toEqual(['accounts.me']);
+    expect(attemptSpans().map((span) => span.name)).toEqual(['GET /accounts/me']);
+    expect(timers).not.toHaveBeenCalled();
   });
 
-  it('disable() stops new spans, ends the spans of calls in flight, then unsubscribes', async () => {
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    server.use(
-      http.get(url('accounts/me'), async () => {
-        await held;
-        return ok({ id: 'acc_1' });
-      }),
+  it('a call the caller aborts leaves the status of its span and its attempt span unset', async () => {
+    const controller = new AbortController();
+    server.use(abortingOnArrival(controller));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const error = await captureError(client().accounts.me({ signal: controller.signal }));
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    const [span] = callSpans();
+    expect(span?.status).toEqual({ code: SpanStatusCode.UNSET });
+    expect(span?.attributes).not.toHaveProperty('error.type');
+    expect(span?.events).toEqual([]);
+    const [attempt] = attemptSpans();
+    expect(attempt?.status).toEqual({ code: SpanStatusCode.UNSET });
+    expect(attempt?.attributes).not.toHaveProperty('error.type');
+    expect(parentOf(attempt)).toBe(idOf(span));
+  });
+
+  it('puts no query value in the exception event when the service echoes the URL in its error', async () => {
+    server.use(http.get(url('transactions'), ({ request }) => fail(400, `cannot serve GET ${request.url}`)));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const error = (await captureError(
+      client().transactions.list({ limit: 5, cursor: 'cursor_SECRETISH_77' }),
+    )) as CreditPlatformError;
+    expect(error.message).toContain('cursor_SECRETISH_77');
+    const [span] = callSpans();
+    const exception = span?.events.find((e) => e.name === 'exception');
+    expect(exception?.attributes?.['exception.message']).toContain('/transactions?');
+    expect(exception?.attributes?.['exception.message']).toContain('cursor=[REDACTED]');
+    expect(JSON.stringify(exporter.getFinishedSpans().map((s) => [s.attributes, s.events, s.status]))).not.toContain(
+      'cursor_SECRETISH_77',
     );
-    await withoutGuard(async () => {
-      const started = vi.fn();
-      server.events.on('request:start', started);
-      instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
-      const inFlight = client().accounts.me();
-      await vi.waitFor(() => expect(started).toHaveBeenCalled());
-      instrumentation.disable();
-      expect(subscribed()).toBe(true);
-      release();
-      await inFlight;
-      expect(callSpans()).toHaveLength(1);
-      expect(subscribed()).toBe(false);
-      await client().accounts.me();
-      expect(callSpans()).toHaveLength(1);
-      server.events.removeAllListeners();
-    });
   });
 
   it('refuses options it cannot use, naming the option', () => {
@@ -278,6 +283,10 @@ describe('instrumentCreditPlatform', () => {
     );
     expect(() => instrumentCreditPlatform({ propagateTraceContext: 'yes' as never })).toThrow(
       /propagateTraceContext must be true or false/,
+    );
+    expect(() => new CreditPlatformInstrumentation({ enabled: 'no' as never })).toThrow(/enabled must be true or false/);
+    expect(() => new CreditPlatformInstrumentation({ enabled: false }).setTracerProvider({} as never)).toThrow(
+      /tracerProvider must be an OpenTelemetry TracerProvider/,
     );
     return withoutGuard(() => {
       expect(() => instrumentCreditPlatform(null as never)).toThrow(/takes an options object/);
@@ -336,5 +345,200 @@ describe('instrumentCreditPlatform', () => {
     const [span] = exporter.getFinishedSpans();
     expect(span?.attributes).toMatchObject({ 'http.response.status_code': 500, 'error.type': '500' });
     expect(span?.status).toEqual({ code: SpanStatusCode.ERROR, message: 'handler_error' });
+  });
+});
+
+const ms = ([seconds, nanos]: [number, number]) => seconds * 1_000 + nanos / 1e6;
+const deliveries = diagnostics_channel.tracingChannel(WEBHOOK_TRACING_CHANNEL);
+
+describe('attempt spans', () => {
+  it('time each attempt from its record: the middleware included, the first ended before the retry, the wait between them', async () => {
+    Object.assign(BACKOFF, { baseMs: 20, maxMs: 20 });
+    let n = 0;
+    server.use(http.get(url('accounts/me'), () => (++n === 1 ? fail(503, 'busy') : ok({ id: 'acc_1' }))));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const slowMiddleware = async (request: Request, next: (request: Request) => Promise<Response>) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      return next(request);
+    };
+    await client({ middleware: [slowMiddleware] }).accounts.me();
+    const [call] = callSpans();
+    const [first, second] = attemptSpans();
+    expect(ms(first?.duration ?? [0, 0])).toBeGreaterThanOrEqual(35);
+    expect(ms(first?.endTime ?? [0, 0])).toBeLessThanOrEqual(ms(second?.startTime ?? [0, 0]));
+    expect(ms(second?.endTime ?? [0, 0])).toBeLessThanOrEqual(ms(call?.endTime ?? [0, 0]) + 1);
+    const [wait] = call?.events ?? [];
+    expect(ms(wait?.time ?? [0, 0])).toBeCloseTo(ms(first?.endTime ?? [0, 0]), 0);
+    expect(wait?.attributes?.['credit_platform.wait_source']).toBe('backoff');
+  });
+
+  it('names a call of client.request() by its method alone, with no url.template', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await client().request('GET', '/accounts/me');
+    const [call] = callSpans();
+    const [attempt] = attemptSpans();
+    expect(call?.name).toBe('request');
+    expect(attempt?.name).toBe('GET');
+    for (const span of [call, attempt]) expect(span?.attributes).not.toHaveProperty('url.template');
+  });
+
+  it('marks an attempt answered 400 as an error, and a failed attempt before an aborted one too', async () => {
+    server.use(http.get(url('deposits/dep_1'), () => fail(400, 'bad')));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await captureError(client().deposits.retrieve('dep_1'));
+    const [call] = callSpans();
+    const [answered] = attemptSpans();
+    expect(call?.attributes['error.type']).toBe('400');
+    expect(answered?.attributes['error.type']).toBe('400');
+    expect(answered?.status.code).toBe(SpanStatusCode.ERROR);
+    exporter.reset();
+    Object.assign(BACKOFF, { baseMs: 2, maxMs: 4 });
+    const controller = new AbortController();
+    let n = 0;
+    server.use(http.get(url('accounts/me'), () => (++n === 1 ? Response.error() : abortThenHold(controller))));
+    await captureError(client().accounts.me({ signal: controller.signal }));
+    const [failed, cut] = attemptSpans();
+    expect(failed?.attributes['error.type']).toEqual(expect.any(String));
+    expect(failed?.status.code).toBe(SpanStatusCode.ERROR);
+    expect(cut?.status.code).toBe(SpanStatusCode.UNSET);
+    expect(cut?.attributes).not.toHaveProperty('error.type');
+  });
+
+  it('marks a connection failure as the attempt span error', async () => {
+    server.use(http.get(url('accounts/me'), () => Response.error()));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await captureError(client({ maxRetries: 0 }).accounts.me());
+    const [attempt] = attemptSpans();
+    expect(attempt?.attributes['error.type']).toEqual(expect.any(String));
+    expect(attempt?.status.code).toBe(SpanStatusCode.ERROR);
+  });
+
+  it('names the error class, not the status, when a 200 answer is unusable', async () => {
+    server.use(http.get(url('accounts/me'), () => new Response('not json', { status: 200 })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    await captureError(client().accounts.me());
+    const [call] = callSpans();
+    expect(call?.attributes['error.type']).toBe('InvalidResponseError');
+  });
+
+  it('records the time a call waited for pacing slots', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const paced = client({ pacing: { limits: [{ requests: 1, perMs: 150 }] } });
+    await paced.accounts.me();
+    await paced.accounts.me();
+    const waits = callSpans().map((span) => span.attributes['credit_platform.pacing_wait_ms'] as number);
+    expect(Math.max(...waits)).toBeGreaterThanOrEqual(50);
+  });
+
+  it('sends the parent tracestate with the traceparent, and never baggage', async () => {
+    const seen: Record<string, string | null>[] = [];
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push({ tracestate: request.headers.get('tracestate'), baggage: request.headers.get('baggage') });
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    propagation.setGlobalPropagator(
+      new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
+    );
+    try {
+      instrumentation = instrumentCreditPlatform({ tracerProvider: provider, propagateTraceContext: true });
+      const parent = trace.setSpanContext(ROOT_CONTEXT, {
+        traceId: '0af7651916cd43dd8448eb211c80319c',
+        spanId: 'b7ad6b7169203331',
+        traceFlags: 1,
+        traceState: new TraceState('vendor=1'),
+      });
+      const withBaggage = propagation.setBaggage(parent, propagation.createBaggage({ user: { value: 'u_1' } }));
+      await context.with(withBaggage, () => client().accounts.me());
+    } finally {
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+    }
+    expect(seen).toEqual([{ tracestate: 'vendor=1', baggage: null }]);
+  });
+});
+
+describe('CreditPlatformInstrumentation, enabled and disabled', () => {
+  it('has the Instrumentation names and its config, and takes a new config', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push(request.headers.get('traceparent'));
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    instrumentation = new CreditPlatformInstrumentation();
+    instrumentation.setTracerProvider(provider);
+    expect(instrumentation.instrumentationName).toBe('credit-platform');
+    expect(instrumentation.instrumentationVersion).toBe(VERSION);
+    expect(instrumentation.getConfig()).toEqual({ enabled: true });
+    instrumentation.setConfig({ propagateTraceContext: true });
+    expect(instrumentation.getConfig()).toEqual({ enabled: true, propagateTraceContext: true });
+    await client().accounts.me();
+    expect(seen).toEqual([expect.stringMatching(/^00-/)]);
+    instrumentation.setConfig({ enabled: false });
+    expect(instrumentation.getConfig()).toEqual({ enabled: false });
+    instrumentation.setConfig();
+    expect(instrumentation.getConfig()).toEqual({ enabled: true });
+    expect(() => instrumentation?.setConfig({ enabled: 1 as never })).toThrow(/enabled must be true or false/);
+    expect(() => instrumentCreditPlatform('yes' as never)).toThrow(/takes an options object/);
+    expect(() => instrumentation?.setTracerProvider(null as never)).toThrow(/tracerProvider must be/);
+  });
+
+  it('enabled twice makes one span per call; disabled then enabled, spans again', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    instrumentation.enable();
+    await client().accounts.me();
+    expect(callSpans()).toHaveLength(1);
+    await withoutGuard(async () => {
+      instrumentation?.disable();
+      expect(subscribed()).toBe(false);
+      expect(deliveries.hasSubscribers).toBe(false);
+      instrumentation?.enable();
+      expect(subscribed()).toBe(true);
+    });
+    await client().accounts.me();
+    expect(callSpans()).toHaveLength(2);
+  });
+
+  it('disable() stops new spans (calls and deliveries), ends the spans of those in flight, then unsubscribes', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.use(
+      http.get(url('accounts/me'), async () => {
+        await held;
+        return ok({ id: 'acc_1' });
+      }),
+      http.get(url('deposits/dep_9'), () => fail(404, 'no such deposit')),
+    );
+    const receive = createWebhookReceiver({ secret: SECRET, on: { 'deposit.created': () => held } });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const deliver = () => receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] });
+    await withoutGuard(async () => {
+      const started = vi.fn();
+      server.events.on('request:start', started);
+      instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+      const inFlight = [client().accounts.me(), client().accounts.me(), deliver()];
+      await vi.waitFor(() => expect(started).toHaveBeenCalledTimes(2));
+      instrumentation.disable();
+      await captureError(client().deposits.retrieve('dep_9'));
+      const other = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+      const late = receive({ body: other.body, signature: other.headers['x-webhook-signature'] });
+      expect(subscribed()).toBe(true);
+      release();
+      await Promise.all([...inFlight, late]);
+      expect(callSpans().map((span) => span.name)).toEqual(['accounts.me', 'accounts.me']);
+      expect(exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER)).toHaveLength(1);
+      expect(subscribed()).toBe(false);
+      expect(deliveries.hasSubscribers).toBe(false);
+      await client().accounts.me();
+      expect(callSpans()).toHaveLength(2);
+      server.events.removeAllListeners();
+    });
   });
 });

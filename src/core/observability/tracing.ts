@@ -119,7 +119,7 @@ function load(): TracingChannel<unknown, RequestTraceContext> | undefined {
 }
 
 /**
- * The channel, or `undefined` where the runtime has none; checked with `hasSubscribers` on every
- * call. A holder rather than a constant so bench/tracing can compare against no channel at all.
+ * The channel every call publishes on, or `undefined` where the runtime has none; calls check
+ * its `hasSubscribers` and build no trace context while nobody listens.
  */
-export const tracing: { channel: TracingChannel<unknown, RequestTraceContext> | undefined } = { channel: load() };
+export const requestTracing: TracingChannel<unknown, RequestTraceContext> | undefined = load();

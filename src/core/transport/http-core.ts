@@ -5,7 +5,7 @@ import { VERSION } from '../../version.js';
 import { checkKey, checkRequestOptions } from '../config/per-call-checks.js';
 import type { ResolvedOptions } from '../config/resolve-options.js';
 import { newRequestId, withRequestId } from '../observability/request-id.js';
-import { type RequestTraceContext, tracing } from '../observability/tracing.js';
+import { type RequestTraceContext, requestTracing } from '../observability/tracing.js';
 import { pacedFetch } from '../pacing/paced-fetch.js';
 import { Pacer } from '../pacing/pacer.js';
 import type { PacingState } from '../pacing/types.js';
@@ -103,14 +103,15 @@ export class HttpCore implements Transport {
         (error: unknown) => Promise.reject(withRequestId(error, requestId)),
       );
     }
-    return tracing.channel?.hasSubscribers === true
+    // Stryker disable next-line ConditionalExpression,OptionalChaining: #traced checks again (the key-function path needs it); the channel is absent only off Node
+    return requestTracing?.hasSubscribers === true
       ? this.#traced(call, key, requestId)
       : this.#send(call, key, undefined, requestId);
   }
 
   #traced(call: HttpCall, apiKey: string, requestId: string): Promise<HttpResult> {
-    const { channel } = tracing;
-    if (channel?.hasSubscribers !== true) return this.#send(call, apiKey, undefined, requestId);
+    // Stryker disable next-line ConditionalExpression,OptionalChaining: send() checked already on its own path; the channel is absent only off Node
+    if (requestTracing?.hasSubscribers !== true) return this.#send(call, apiKey, undefined, requestId);
     const path = redact(`/${call.path}`, [apiKey]);
     const trace: RequestTraceContext = {
       operation: call.operation ?? 'request',
@@ -125,7 +126,7 @@ export class HttpCore implements Transport {
     // The channel stores what the traced promise resolves with on the context; resolving with
     // nothing keeps the response data (a created key, a webhook secret) away from subscribers.
     let result: HttpResult | undefined;
-    return channel
+    return requestTracing
       .tracePromise(async () => {
         result = await this.#send(call, apiKey, trace, requestId);
       }, trace)

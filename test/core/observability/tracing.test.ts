@@ -1,6 +1,6 @@
 import diagnostics_channel from 'node:diagnostics_channel';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { tracing } from '../../../src/core/observability/tracing.js';
+import { requestTracing } from '../../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../../src/core/retry-policy.js';
 import { NotFoundError, type RequestTraceContext, TRACING_CHANNEL } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
@@ -82,7 +82,7 @@ describe('tracing channel credit-platform:request', () => {
 
   it('builds and publishes nothing when nobody subscribes', async () => {
     server.use(http.get(url('accounts/me'), () => ok({ id: 'a' })));
-    const traced = vi.spyOn(tracing.channel as NonNullable<typeof tracing.channel>, 'tracePromise');
+    const traced = vi.spyOn(requestTracing as NonNullable<typeof requestTracing>, 'tracePromise');
     traceGuard.channel.unsubscribe(traceGuard.handlers);
     try {
       expect(channel.hasSubscribers).toBe(false);
