@@ -2,7 +2,7 @@
 // refused before any SQL is built, and what the refusal says.
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.js';
-import { webhookTable } from '../../src/postgres/webhook-table.js';
+import { webhookTable } from '../../src/postgres/store/webhook-table.js';
 
 function refusal(name: unknown): ConfigurationError | undefined {
   try {

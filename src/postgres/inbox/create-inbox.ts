@@ -1,48 +1,22 @@
 // createPostgresWebhookInbox: the receivers' inbox (accept) and its workers, counts, listing,
 // replay and purge, on one table of the user's PostgreSQL.
-import type { Logger } from '../../core/types.js';
 import { ConfigurationError } from '../../errors/index.js';
+import { listenForIdleFailures } from '../pooled-connection.js';
 import { checkPool, type PostgresPool, type PostgresPoolClient } from '../postgres-pool.js';
+import { PURGE_BATCH, purgeScheduler } from '../purge-scheduler.js';
 import { storedEventId } from '../stored-event-id.js';
-import { DEFAULT_INBOX_TABLE, inboxTable } from './inbox-table.js';
+import { checkInboxTable, DEFAULT_INBOX_TABLE } from './table/inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
-import type { PostgresWebhookInboxOptions } from './options.js';
+import { inboxSettings, type PostgresWebhookInboxOptions } from './options.js';
 import type { PostgresWebhookInbox } from './postgres-webhook-inbox.js';
-import { checkRetryDelay } from './attempt-delay.js';
-import { inboxTableCreator } from './table-creation.js';
+import { inboxTableReady } from './table/table-creation.js';
 import { startWorker } from './worker.js';
 
 const FN = 'createPostgresWebhookInbox';
-// A receiver's default maxEventAge (72 h) plus the 5 minutes an event may be signed ahead.
-const DEFAULT_RETENTION_MS = 72 * 3_600_000 + 5 * 60_000;
-const PURGE_BATCH = 1_000;
 const PURGE_EVERY_MS = 3_600_000;
 const PAGE = 100;
 const STATUSES: readonly WebhookInboxStatus[] = ['pending', 'done', 'dead'];
 const DIGEST_KEY = /^sha256:[0-9a-f]{64}$/;
-
-function maxAttemptsOf(value: unknown): number {
-  if (value === undefined) return 8;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
-  throw new ConfigurationError(
-    'maxAttempts',
-    `${FN}: \`maxAttempts\` must be a positive integer (default 8); got ${String(value)}.`,
-  );
-}
-
-function retentionOf(value: unknown): number {
-  if (value === undefined) return DEFAULT_RETENTION_MS;
-  if (value === Number.POSITIVE_INFINITY || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1))
-    return value;
-  throw new ConfigurationError(
-    'retentionMs',
-    `${FN}: \`retentionMs\` must be a positive integer of milliseconds, or Infinity to keep done events; got ${String(value)}.`,
-  );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
-}
 
 /**
  * A durable webhook inbox in your PostgreSQL. Give it to a receiver (`createNodeWebhookHandler`,
@@ -102,40 +76,19 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
   options: PostgresWebhookInboxOptions = {},
 ): PostgresWebhookInbox<Client> {
   checkPool(pool, FN);
-  const table = inboxTable(options.table ?? DEFAULT_INBOX_TABLE, FN);
-  const maxAttempts = maxAttemptsOf(options.maxAttempts);
-  const retryDelayMs = checkRetryDelay(options.retryDelayMs, FN);
-  const retentionMs = retentionOf(options.retentionMs);
-  const logger: Pick<Logger, 'warn'> = options.logger ?? console;
-  if (pool.listenerCount('error') === 0) {
-    pool.on('error', (error) =>
-      logger.warn('credit-platform: an idle PostgreSQL connection failed', { error: messageOf(error) }),
-    );
-  }
-  const ready = inboxTableCreator(pool, table, options.createTable !== false);
-
-  let nextPurge = 0;
-  let purging = false;
-  const purgeIfDue = () => {
-    if (purging || retentionMs === Number.POSITIVE_INFINITY || Date.now() < nextPurge) return;
-    purging = true;
-    nextPurge = Date.now() + PURGE_EVERY_MS;
-    inbox
-      .purge()
-      .then((deleted) => {
-        // A full batch: more are due, purge again at the next event.
-        if (deleted >= PURGE_BATCH) nextPurge = 0;
-      })
-      .catch((error: unknown) =>
-        logger.warn('credit-platform: purging done webhook inbox events failed', { error: messageOf(error) }),
-      )
-      .finally(() => {
-        purging = false;
-      });
-  };
+  const name = checkInboxTable(options.table ?? DEFAULT_INBOX_TABLE, FN);
+  const { maxAttempts, retryDelayMs, retentionMs, logger } = inboxSettings(options);
+  listenForIdleFailures(pool, logger);
+  const ready = inboxTableReady(pool, name, options.createTable !== false);
+  const purger = purgeScheduler(
+    retentionMs === Number.POSITIVE_INFINITY ? retentionMs : PURGE_EVERY_MS,
+    () => inbox.purge(),
+    logger,
+    'done webhook inbox events',
+  );
 
   async function* list(status: WebhookInboxStatus): AsyncGenerator<WebhookInboxEntry> {
-    await ready();
+    const table = await ready();
     let cursor = '-infinity';
     let after = '';
     for (;;) {
@@ -163,11 +116,11 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
   }
 
   const inbox: PostgresWebhookInbox<Client> = {
-    table: table.name,
+    table: name.name,
     maxAttempts,
     retentionMs,
     async accept(event) {
-      await ready();
+      const table = await ready();
       const signedAt = Date.parse(event.timestamp);
       // The type is for listings only: a NUL, which text cannot hold, is replaced.
       const type = String(event.type).replaceAll('\0', '\uFFFD');
@@ -180,10 +133,10 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
       return rowCount === 1 ? 'stored' : 'duplicate';
     },
     work(workOptions) {
-      return startWorker({ pool, table, maxAttempts, retryDelayMs, ready, purgeIfDue }, workOptions);
+      return startWorker({ pool, maxAttempts, retryDelayMs, logger, ready, purgeIfDue: purger.due }, workOptions);
     },
     async stats(): Promise<WebhookInboxStats> {
-      await ready();
+      const table = await ready();
       const row = (await pool.query(table.stats)).rows[0] as {
         pending: number;
         dead: number;
@@ -209,7 +162,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
     },
     async replay(target: string | { readonly status: 'dead' }): Promise<number> {
       if (typeof target === 'string') {
-        await ready();
+        const table = await ready();
         // `list()` shows an id stored under its digest as the digest key: replay takes that too.
         const keys = DIGEST_KEY.test(target) ? [storedEventId(target), target] : [storedEventId(target)];
         return (await pool.query(table.replayOne, [keys])).rowCount ?? 0;
@@ -220,11 +173,11 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
           "inbox.replay: pass an event id, or `{ status: 'dead' }` to replay every dead event.",
         );
       }
-      await ready();
+      const table = await ready();
       return (await pool.query(table.replayDead)).rowCount ?? 0;
     },
     async purge() {
-      await ready();
+      const table = await ready();
       if (retentionMs === Number.POSITIVE_INFINITY) return 0;
       return (await pool.query(table.purge, [retentionMs / 1_000, PURGE_BATCH])).rowCount ?? 0;
     },

@@ -1,6 +1,6 @@
 // The store's table: its name checked as an SQL identifier (and quoted), and every statement on
 // it. The event id and every other value travel as parameters; only the checked name is spliced.
-import { checkTableName } from './table-name.js';
+import { checkTableName } from '../table-name.js';
 
 /** The table a store uses unless told otherwise. */
 export const DEFAULT_TABLE = 'credit_platform_webhook_events';
