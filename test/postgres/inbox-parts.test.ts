@@ -103,6 +103,15 @@ describe('createPostgresWebhookInbox options', () => {
     expect(() => createPostgresWebhookInbox(pool, options as never)).toThrow(expect.objectContaining({ option }));
   });
 
+  it.each([0, 1.5, -1, 2 ** 31, Number.POSITIVE_INFINITY])('inbox.work refuses timeoutMs %s, naming the range', (timeoutMs) => {
+    expect(() => createPostgresWebhookInbox(pool).work({ on: {}, timeoutMs })).toThrow(
+      new ConfigurationError(
+        'timeoutMs',
+        `inbox.work: \`timeoutMs\` must be an integer from 1 to 2147483647 of milliseconds; got ${String(timeoutMs)}.`,
+      ),
+    );
+  });
+
   it('refuses what is not a pool, and reports its defaults', () => {
     expect(() => createPostgresWebhookInbox({} as never)).toThrow(/node-postgres Pool/);
     expect(createPostgresWebhookInbox(pool)).toMatchObject({
