@@ -27,17 +27,21 @@ const DIGEST_KEY = /^sha256:[0-9a-f]{64}$/;
  * and the service never turns the subscription inactive over it.
  *
  * Process the events with `inbox.work({ on })`, in the receiving process or in any number of
- * others: each event is claimed with `FOR UPDATE SKIP LOCKED` and runs in its own transaction,
- * given to the handler as `context.db`; its writes commit together with the event's `done` mark. A
- * handler that throws is rolled back and retried after `retryDelayMs(attempt)` (default 10 s
- * doubled per attempt, at most 1 h); after `maxAttempts` (default 8) the event is `dead`, its last
- * error kept (redacted), until `inbox.replay(...)`. A worker killed mid-handler loses nothing.
+ * others. Each attempt is counted when it starts, in a statement of its own; the event then runs in
+ * its own transaction, given to the handler as `context.db`, and its writes commit together with
+ * the event's `done` mark (a mark that matches no row rolls them back). A handler that throws, or
+ * passes its deadline (`timeoutMs`, default 15 min), is rolled back and retried after
+ * `retryDelayMs(attempt)` (default 10 s doubled per attempt, at most 1 h); one whose worker dies is
+ * retried after the same delay; after `maxAttempts` (default 8) the event is `dead`, its last error
+ * kept (redacted), until `inbox.replay(...)`. Each failed attempt is one `warn` line of `logger`.
  * `inbox.stats()` and `inbox.list({ status })` show what it holds (the CLI: `credit-platform
  * webhooks inbox stats|list|replay`).
  *
- * The table (`credit_platform_webhook_inbox` unless `table` says otherwise) is created on first
- * use when missing, unless `createTable` is `false`. `done` events are purged once received more
- * than `retentionMs` ago (default 72 h + 5 min, at most 1 000 per purge, about once an hour by a
+ * The table (`credit_platform_webhook_inbox` unless `table` says otherwise) is found once, through
+ * the pool's `search_path` when `table` names no schema, and named with its schema in every
+ * statement from then on. It is created on first use when missing (and 0.5's table upgraded in
+ * place), unless `createTable` is `false`. `done` events are purged once received more than
+ * `retentionMs` ago (default 72 h + 5 min, at most 1 000 per purge, about once an hour by a
  * running worker); `pending` and `dead` events are never purged. An event id longer than 255
  * UTF-8 bytes, holding a NUL or starting with `sha256:` is stored under `sha256:<hex>` of it.
  *
@@ -53,22 +57,30 @@ const DIGEST_KEY = /^sha256:[0-9a-f]{64}$/;
  * import { createPostgresWebhookInbox } from 'credit-platform/postgres';
  *
  * const pool = new Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 5_000 });
- * const inbox = createPostgresWebhookInbox(pool);
+ * const inbox = createPostgresWebhookInbox(pool, { maxAttempts: 8, retryDelayMs: (attempt) => 10_000 * 2 ** (attempt - 1) });
  *
  * const app = express();
  * app.post('/webhooks', createNodeWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, inbox }));
- * app.listen(3000);
+ * const server = app.listen(3000);
  *
  * const worker = inbox.work({
  *   on: {
  *     // Commits with the event's done mark, or not at all (then retried).
  *     'deposit.created': async (event, { db }) => {
- *       await db.query('INSERT INTO ledger (deposit_id, amount) VALUES ($1, $2)', [event.data.depositId, event.data.amount]);
+ *       await db.query('INSERT INTO ledger (transaction_hash, token, amount) VALUES ($1, $2, $3)', [
+ *         event.data.transactionHash,
+ *         event.data.token,
+ *         event.data.amount,
+ *       ]);
  *     },
  *   },
  *   concurrency: 4,
+ *   timeoutMs: 60_000,
  * });
- * process.once('SIGTERM', () => void worker.stop().then(() => pool.end()));
+ * process.once('SIGTERM', () => {
+ *   server.close();
+ *   void worker.stop().then(() => pool.end());
+ * });
  * ```
  */
 export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(

@@ -5,7 +5,7 @@ import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome
 import { listenForIdleFailures, messageOf, withConnection } from '../pooled-connection.js';
 import { guardTransactionClient } from '../guarded-client.js';
 import { positiveInteger } from '../option-checks.js';
-import { checkPool, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from '../postgres-pool.js';
+import { checkPool, type PostgresPool, type PostgresPoolClient } from '../postgres-pool.js';
 import { PostgresWebhookStoreError } from '../postgres-webhook-store-error.js';
 import { PURGE_BATCH, purgeScheduler } from '../purge-scheduler.js';
 import { storedEventId } from '../stored-event-id.js';
@@ -212,10 +212,9 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
             // and the insert's only wait left is on an attempt holding the id.
             let previous: unknown;
             try {
-              const answers: unknown = await client.query(table.lockForInsert(lockWait));
-              // Two statements answer two results; the first holds the setting to put back.
-              const first = (Array.isArray(answers) ? answers[0] : answers) as PostgresQueryResult | undefined;
-              previous = (first?.rows[0] as { previous?: unknown } | undefined)?.previous;
+              const { rows } = await client.query(table.setLockWait, [lockWait]);
+              previous = (rows[0] as { previous?: unknown } | undefined)?.previous;
+              await client.query(table.lockForInsert);
             } catch (error) {
               if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw tableLocked(table, lockWait, error);
               throw error;
