@@ -185,3 +185,28 @@ describe('inbox.replay(eventId) while the event runs', () => {
     await vi.waitFor(async () => expect(await credits('evt_running')).toBe(2));
   });
 });
+
+describe('the done mark', () => {
+  it('matches nothing when the event changed under its handler: the handler’s writes roll back with it, and it says why', async () => {
+    const inbox = createPostgresWebhookInbox(pg.pool({ max: 4 }), { logger: quiet, retryDelayMs: () => 3_600_000 });
+    await pg.query(LEDGER);
+    await inbox.accept(depositEvent('evt_edited'));
+    const onError = vi.fn();
+    work(inbox, {
+      on: {
+        'deposit.created': async (event, { db }) => {
+          await db.query('INSERT INTO ledger (event_id) VALUES ($1)', [event.id]);
+          // As an operator's edit or a second run's claim would: the attempt is no longer the event's current one.
+          await db.query('UPDATE credit_platform_webhook_inbox SET attempts = attempts + 1 WHERE event_id = $1', [event.id]);
+        },
+      },
+      onError,
+    });
+    await vi.waitFor(() => expect(onError).toHaveBeenCalled());
+    expect(String(onError.mock.calls[0]?.[0])).toMatch(
+      /the done mark of event evt_edited, attempt 1, matched no row of "public"\."credit_platform_webhook_inbox".*rolled back/,
+    );
+    expect(await credits('evt_edited')).toBe(0);
+    expect(await statusOf('evt_edited')).toMatchObject({ status: 'pending', attempts: 1 });
+  });
+});
