@@ -1,9 +1,8 @@
 // The one transaction lifecycle of the store and the inbox: BEGIN, the work, then COMMIT (read
 // back: an aborted transaction answers ROLLBACK without an error) or ROLLBACK, on a connection
 // that is closed rather than reused when any of these statements failed.
-import type { CheckedOutConnection } from './pooled-connection.js';
-import { messageOf } from './pooled-connection.js';
-import type { PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
+import { type CheckedOutConnection, messageOf, withConnection } from './pooled-connection.js';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from './postgres-pool.js';
 import { PostgresWebhookStoreError } from './postgres-webhook-store-error.js';
 
 /** @internal What the work inside a transaction decided. */
@@ -126,4 +125,35 @@ export async function runTransaction<Client extends PostgresPoolClient, T>(
   }
   if (answer.command !== 'COMMIT') throw notCommitted(wording, answer.command, decided.failure);
   return decided.value;
+}
+
+/**
+ * @internal Runs `work` in a transaction of its own connection once it holds the advisory lock
+ * `lockKey` (waiting `wait` at most, as a `lock_timeout` such as `'5s'`): how the store and the
+ * inbox create or upgrade their tables, one process at a time.
+ */
+export function underAdvisoryLock<Client extends PostgresPoolClient, T>(
+  pool: PostgresPool<Client>,
+  lockKey: string,
+  wait: string,
+  work: (client: Client) => Promise<TransactionDecision<T>>,
+): Promise<T> {
+  const wording: TransactionWording = {
+    subject: `the creation of ${lockKey}`,
+    kept: 'the table',
+    next: 'The next call tries again.',
+    letOut: '',
+    unsure: 'The next call finds the table, or tries again.',
+  };
+  return withConnection(pool, (connection) =>
+    runTransaction(
+      connection,
+      async (client) => {
+        await client.query("SELECT set_config('lock_timeout', $1, true)", [wait]);
+        await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey]);
+        return work(client);
+      },
+      wording,
+    ),
+  );
 }

@@ -649,15 +649,15 @@ describe('createPostgresWebhookStore: the table', () => {
     expect(fake.log.filter((entry) => entry === 'create table')).toHaveLength(1);
   });
 
-  it('is tried again at the next call when creating it failed, on a connection that is then closed', async () => {
+  it('is tried again at the next call when creating it failed, rolled back on a connection that stays healthy', async () => {
     let fail = true;
     const fake = fakePool((s, v) => (s === 'create table' && fail ? Promise.reject(new Error('disk full')) : fine(s, v)));
     const store = createPostgresWebhookStore(fake.pool, { purgeIntervalMs: Number.POSITIVE_INFINITY });
     expect((await captureError(store.claim('evt_1'))).message).toBe('disk full');
-    expect(fake.log).toEqual(['exists', ...CREATION.slice(0, -1), 'closed: disk full']);
+    expect(fake.log).toEqual(['exists', ...CREATION.slice(0, -1), 'ROLLBACK', 'healthy']);
     fail = false;
     expect(await store.claim('evt_1')).toBe('completed'); // rowCount 0 from the stand-in
-    expect(fake.log.slice(9)).toEqual(['exists', ...CREATION, 'COMMIT', 'healthy', 'insert']);
+    expect(fake.log.slice(10)).toEqual(['exists', ...CREATION, 'COMMIT', 'healthy', 'insert']);
   });
 
   it('is not touched when the catalog has the table and an index on received_at: no transaction, no lock', async () => {

@@ -10,7 +10,7 @@ import { PostgresWebhookStoreError } from '../postgres-webhook-store-error.js';
 import { PURGE_BATCH, purgeScheduler } from '../purge-scheduler.js';
 import { storedEventId } from '../stored-event-id.js';
 import type { TransactionClientError } from '../transaction-client-error.js';
-import { runTransaction, type TransactionDecision, type TransactionWording } from '../transaction.js';
+import { runTransaction, type TransactionDecision, type TransactionWording, underAdvisoryLock } from '../transaction.js';
 import { DEFAULT_TABLE, type WebhookTable, webhookTable } from './webhook-table.js';
 
 // A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min
@@ -297,12 +297,7 @@ function tableCreator(
   const create = async () => {
     const seen = await missingIn(pool, table);
     if (!seen.table && !seen.index) return;
-    const client = await pool.connect();
-    let failed: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('lock_timeout', $1, true)", [CREATOR_WAIT]);
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [table.lockKey]);
+    await underAdvisoryLock(pool, table.lockKey, CREATOR_WAIT, async (client) => {
       await client.query("SELECT set_config('lock_timeout', $1, true)", [CREATE_LOCK_WAIT]);
       const [createTable, createIndex] = table.create as [string, string];
       const absent = await missingIn(client, table);
@@ -312,22 +307,16 @@ function tableCreator(
           await client.query(createIndex);
         } catch (error) {
           if (absent.table || (error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
-          await client.query('ROLLBACK');
           logger.warn(
             `credit-platform: the index on received_at of ${table.name} is missing and its table is busy; not created, ` +
               'so as not to hold deliveries up. Create it with CREATE INDEX CONCURRENTLY (the webhooks guide has the SQL).',
             { error: messageOf(error) },
           );
-          return;
+          return { commit: false, value: undefined };
         }
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      failed = error instanceof Error ? error : new Error(messageOf(error));
-      throw error;
-    } finally {
-      client.release(failed);
-    }
+      return { commit: true, value: undefined };
+    });
   };
   return () => {
     if (!enabled) return Promise.resolve();

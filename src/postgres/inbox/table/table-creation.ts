@@ -5,6 +5,7 @@
 // `search_path` can point the inbox's statements at another table.
 import type { PostgresPool, PostgresPoolClient } from '../../postgres-pool.js';
 import type { TableName } from '../../table-name.js';
+import { underAdvisoryLock } from '../../transaction.js';
 import { INBOX_SCHEMA_VERSION, type InboxTable, inboxTable, schemaVersionOf } from './inbox-table.js';
 
 // Creation and upgrades wait this long for a lock at most, then fail (the caller tries again later).
@@ -51,27 +52,14 @@ function wrongVersion(table: InboxTable, version: number): Error {
 }
 
 /** Creates or upgrades the table in one transaction, under the advisory lock, looking again once it holds it. */
-async function createOrUpgrade(pool: PostgresPool<PostgresPoolClient>, name: TableName, lockKey: string): Promise<InboxTable> {
-  const client = await pool.connect();
-  let failed: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    await client.query("SELECT set_config('lock_timeout', $1, true)", [CREATE_LOCK_TIMEOUT]);
-    // Concurrent CREATE TABLE IF NOT EXISTS can still collide on the catalog: one at a time.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [lockKey]);
+function createOrUpgrade(pool: PostgresPool<PostgresPoolClient>, name: TableName, lockKey: string): Promise<InboxTable> {
+  return underAdvisoryLock(pool, lockKey, CREATE_LOCK_TIMEOUT, async (client) => {
     const { table, version } = await locate(client, name);
     if (version !== undefined && version > INBOX_SCHEMA_VERSION) throw wrongVersion(table, version);
     const statements = version === undefined ? table.create : version < INBOX_SCHEMA_VERSION ? table.upgrade : [];
     for (const statement of statements) await client.query(statement);
-    await client.query('COMMIT');
-    return table;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    failed = error instanceof Error ? error : new Error(String(error));
-    throw error;
-  } finally {
-    client.release(failed);
-  }
+    return { commit: true, value: table };
+  });
 }
 
 /**
