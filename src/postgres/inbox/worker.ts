@@ -1,6 +1,7 @@
 // `inbox.work()`: `concurrency` loops, each claiming and running one event at a time on a
 // connection of its own, sleeping `pollIntervalMs` when nothing is due; `stop()` ends the loops
 // once the events in hand are settled.
+import { setMaxListeners } from 'node:events';
 import type { Logger } from '../../core/types.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
 import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
@@ -50,6 +51,8 @@ export function startWorker<Client extends PostgresPoolClient>(
   };
   const { orderKey } = options;
   const stopping = new AbortController();
+  // One listener per event in hand: more than Node's default 10 is not a leak here.
+  setMaxListeners(concurrency + 1, stopping.signal);
 
   const runner: EventRunner<Client> = {
     pool: deps.pool,
