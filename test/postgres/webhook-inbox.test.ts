@@ -213,7 +213,9 @@ describe('inbox.work', () => {
       },
       onError,
     });
-    await vi.waitFor(async () => expect((await statusOf('evt_flaky'))?.attempts).toBe(2));
+    // An attempt is counted when it starts: wait for the second one's failure, reported.
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(2));
+    expect((await statusOf('evt_flaky'))?.attempts).toBe(2);
     expect(attempts).toEqual([1, 2]);
     const row = await statusOf('evt_flaky');
     expect(row?.status).toBe('pending');
@@ -290,7 +292,8 @@ describe('inbox.work', () => {
       },
       onError,
     });
-    await vi.waitFor(async () => expect((await statusOf('evt_aborted'))?.attempts).toBe(1));
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledTimes(1));
+    expect((await statusOf('evt_aborted'))?.attempts).toBe(1);
     expect((await statusOf('evt_aborted'))?.status).toBe('pending');
     expect((await statusOf('evt_aborted'))?.last_error).toMatch(
       /^PostgresWebhookStoreError: .*did not commit.*23505.*aborts the whole transaction.*SAVEPOINT.*ON CONFLICT DO NOTHING/s,
@@ -318,8 +321,9 @@ describe('inbox.work', () => {
     });
     await vi.waitFor(async () => {
       expect((await statusOf('evt_guard'))?.status).toBe('done');
-      expect((await statusOf('evt_commit'))?.attempts).toBe(1);
+      expect(refusals).toHaveLength(1);
     });
+    expect((await statusOf('evt_commit'))?.attempts).toBe(1);
     expect(await rows('SELECT event_id FROM ledger')).toEqual([{ event_id: 'evt_guard' }]);
     expect((await statusOf('evt_commit'))?.last_error).toMatch(/^TransactionClientError: .*refused COMMIT/);
     await expect(kept?.query('SELECT 1')).rejects.toThrow(/after the handler settled/);
