@@ -6,7 +6,7 @@ import { Pool } from 'pg';
 import { createPostgresWebhookInbox } from '../../src/postgres/index.js';
 
 const env = process.env;
-const pool = new Pool({ connectionString: env.DATABASE_URL, max: Number(env.CONCURRENCY ?? 2) + 2 });
+const pool = new Pool({ connectionString: env.DATABASE_URL, max: Number(env.CONCURRENCY ?? 2) + 3 });
 const inbox = createPostgresWebhookInbox(pool);
 inbox.work({
   concurrency: Number(env.CONCURRENCY ?? 2),

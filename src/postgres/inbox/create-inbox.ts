@@ -9,6 +9,7 @@ import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from '.
 import type { PostgresWebhookInboxOptions } from './options.js';
 import type { PostgresWebhookInbox } from './postgres-webhook-inbox.js';
 import { checkRetryDelay } from './attempt-delay.js';
+import { newEventSignal } from './pickup/new-event-signal.js';
 import { inboxTableCreator } from './table-creation.js';
 import { startWorker } from './worker.js';
 
@@ -113,6 +114,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
     );
   }
   const ready = inboxTableCreator(pool, table, options.createTable !== false);
+  const newEvents = newEventSignal(table);
 
   let nextPurge = 0;
   let purging = false;
@@ -171,16 +173,20 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
       const signedAt = Date.parse(event.timestamp);
       // The type is for listings only: a NUL, which text cannot hold, is replaced.
       const type = String(event.type).replaceAll('\0', '\uFFFD');
-      const { rowCount } = await pool.query(table.insert, [
+      const { rowCount } = await pool.query(newEvents.insert, [
         storedEventId(event.id),
         type,
         Number.isFinite(signedAt) ? signedAt : Date.now(),
         event.body,
+        ...newEvents.insertValues,
       ]);
-      return rowCount === 1 ? 'stored' : 'duplicate';
+      if (rowCount !== 1) return 'duplicate';
+      newEvents.stored();
+      return 'stored';
     },
     work(workOptions) {
-      return startWorker({ pool, table, maxAttempts, retryDelayMs, ready, purgeIfDue }, workOptions);
+      const warn = (message: string) => logger.warn(message);
+      return startWorker({ pool, table, maxAttempts, retryDelayMs, ready, purgeIfDue, newEvents, warn }, workOptions);
     },
     async stats(): Promise<WebhookInboxStats> {
       await ready();

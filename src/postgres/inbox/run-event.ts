@@ -100,7 +100,11 @@ export async function runNextEvent<Client extends PostgresPoolClient>(runner: Ev
     }
     if (failure === undefined) {
       try {
-        // No RELEASE first: the mark fails alike in an aborted transaction, and the savepoint ends with the commit.
+        // Released first, so the mark is written by the transaction that holds the claim's row lock:
+        // written inside the savepoint, the row's old version would carry a MultiXact, which index
+        // scans never mark dead, and every later claim would walk every event done since the last
+        // vacuum. In an aborted transaction the RELEASE fails as the mark would.
+        await client.query(`RELEASE SAVEPOINT ${SAVEPOINT}`);
         await client.query(table.markDone, [row.event_id]);
       } catch (error) {
         const code = (error as { code?: unknown }).code;

@@ -4,8 +4,12 @@
 import { ConfigurationError } from '../../errors/index.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
 import type { PostgresPoolClient } from '../postgres-pool.js';
+import { DEFAULT_RESERVED_CONNECTIONS, leaseWorkerConnections } from './pickup/connection-reserve.js';
+import type { NewEventSignal } from './pickup/new-event-signal.js';
+import { listenForNewEvents } from './pickup/new-event-listener.js';
 import { type EventRunner, runNextEvent } from './run-event.js';
 import { storedEvent } from './stored-event.js';
+import { WakeUp } from './pickup/wake-up.js';
 import type { WebhookInboxContext, WebhookInboxWorker, WebhookInboxWorkOptions } from './work-options.js';
 
 const FN = 'inbox.work';
@@ -19,12 +23,25 @@ export interface WorkerDeps<Client extends PostgresPoolClient>
   readonly ready: () => Promise<void>;
   /** Starts a purge if one is due. */
   readonly purgeIfDue: () => void;
+  /** How stored events wake idle workers. */
+  readonly newEvents: NewEventSignal;
+  /** Where the worker says that the pool caps its concurrency. */
+  readonly warn: (message: string) => void;
 }
 
 function positiveInteger(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
   throw new ConfigurationError(name, `${FN}: \`${name}\` must be a positive integer; got ${String(value)}.`);
+}
+
+function reservedConnectionsOf(value: unknown): number {
+  if (value === undefined) return DEFAULT_RESERVED_CONNECTIONS;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  throw new ConfigurationError(
+    'reservedConnections',
+    `${FN}: \`reservedConnections\` must be an integer ≥ 0 (default ${DEFAULT_RESERVED_CONNECTIONS}); got ${String(value)}.`,
+  );
 }
 
 function checkWorkOptions<Db>(options: WebhookInboxWorkOptions<Db>): void {
@@ -48,8 +65,9 @@ export function startWorker<Client extends PostgresPoolClient>(
   options: WebhookInboxWorkOptions<Client>,
 ): WebhookInboxWorker {
   checkWorkOptions(options);
-  const concurrency = positiveInteger(options.concurrency, 'concurrency', 1);
+  const requested = positiveInteger(options.concurrency, 'concurrency', 1);
   const pollIntervalMs = positiveInteger(options.pollIntervalMs, 'pollIntervalMs', 1_000);
+  const reserved = reservedConnectionsOf(options.reservedConnections);
   const reportTo = options.onError ?? ((error: unknown) => console.error('[credit-platform/postgres] inbox:', error));
   const onError = (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => {
     try {
@@ -78,20 +96,11 @@ export function startWorker<Client extends PostgresPoolClient>(
   };
 
   let stopping = false;
-  const sleepers = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      sleepers.add(done);
-    });
+  const lease = leaseWorkerConnections(deps.pool, requested, reserved, deps.warn);
+  const idle = new WakeUp();
+  const newEvent = () => idle.newEvent();
+  const unsubscribe = deps.newEvents.subscribe(newEvent);
+  const listener = listenForNewEvents({ pool: deps.pool, listen: deps.newEvents.listen, onNewEvent: newEvent, onError });
 
   // Each new event's order key, computed once here and stored; one pass at a time per worker.
   let keying: Promise<void> | undefined;
@@ -141,19 +150,21 @@ export function startWorker<Client extends PostgresPoolClient>(
       }
       if (ran) {
         // More may be due: idle loops look too.
-        wakeAll();
+        idle.oneMore();
       } else if (!stopping) {
-        await sleep(pollIntervalMs);
+        await idle.sleep(pollIntervalMs);
       }
     }
   }
 
-  const loops = Array.from({ length: concurrency }, () => loop());
+  const loops = Array.from({ length: lease.concurrency }, () => loop());
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     stopping = true;
-    wakeAll();
-    stopped ??= Promise.all(loops).then(() => undefined);
+    unsubscribe();
+    listener.close();
+    idle.all();
+    stopped ??= Promise.all(loops).then(() => lease.release());
     return stopped;
   };
   if (options.signal?.aborted) void stop();
