@@ -1,7 +1,7 @@
 // An inbox worker in a process of its own (run by inbox-worker-process.ts), so a test can kill it
 // with SIGKILL inside its handlers. The handler credits `ledger` through `context.db`, prints
-// `wrote <id>`, then holds the event for HOLD_MS before returning.
-//   DATABASE_URL  CONCURRENCY  HOLD_MS
+// `wrote <id>`, then holds the event for HOLD_MS before returning. Idle, it polls every POLL_MS.
+//   DATABASE_URL  CONCURRENCY  HOLD_MS  POLL_MS (default 20)
 import { Pool } from 'pg';
 import { createPostgresWebhookInbox } from '../../src/postgres/index.js';
 
@@ -10,7 +10,7 @@ const pool = new Pool({ connectionString: env.DATABASE_URL, max: Number(env.CONC
 const inbox = createPostgresWebhookInbox(pool);
 inbox.work({
   concurrency: Number(env.CONCURRENCY ?? 2),
-  pollIntervalMs: 20,
+  pollIntervalMs: Number(env.POLL_MS ?? 20),
   onError: (error) => process.stderr.write(`onError ${String(error)}\n`),
   on: {
     'deposit.created': async (event, { db }) => {

@@ -114,7 +114,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
     );
   }
   const ready = inboxTableCreator(pool, table, options.createTable !== false);
-  const newEvents = newEventSignal(table);
+  const newEvents = newEventSignal(pool, table.name);
 
   let nextPurge = 0;
   let purging = false;
@@ -173,12 +173,11 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
       const signedAt = Date.parse(event.timestamp);
       // The type is for listings only: a NUL, which text cannot hold, is replaced.
       const type = String(event.type).replaceAll('\0', '\uFFFD');
-      const { rowCount } = await pool.query(newEvents.insert, [
+      const { rowCount } = await pool.query(table.insert, [
         storedEventId(event.id),
         type,
         Number.isFinite(signedAt) ? signedAt : Date.now(),
         event.body,
-        ...newEvents.insertValues,
       ]);
       if (rowCount !== 1) return 'duplicate';
       newEvents.stored();

@@ -53,7 +53,7 @@ export function leaseWorkerConnections(
   const concurrency = Math.min(requested, free);
   if (concurrency < requested) {
     warn(
-      `credit-platform: inbox.work runs ${concurrency} events at once, not the ${requested} of \`concurrency\`: ` +
+      `credit-platform: inbox.work runs ${concurrency} event${concurrency === 1 ? '' : 's'} at once, not the ${requested} of \`concurrency\`: ` +
         `the Pool's ${max} connections are ${concurrency} for events, ${kept}. ` +
         `Give the Pool ${max + requested - concurrency} connections (\`new Pool({ max })\`) to run ${requested}.`,
     );
