@@ -59,6 +59,9 @@ function messageOf(error: unknown): string {
  * handler that throws is rolled back and retried after `retryDelayMs(attempt)` (default 10 s
  * doubled per attempt, at most 1 h); after `maxAttempts` (default 8) the event is `dead`, its last
  * error kept (redacted), until `inbox.replay(...)`. A worker killed mid-handler loses nothing.
+ * A new event starts at once in an idle worker, in this process or another (`LISTEN`/`NOTIFY`,
+ * the poll as the fallback); workers leave `reservedConnections` (default 2) of the pool to the
+ * receiver, so acknowledgements never wait for handlers.
  * `inbox.stats()` and `inbox.list({ status })` show what it holds (the CLI: `credit-platform
  * webhooks inbox stats|list|replay`).
  *

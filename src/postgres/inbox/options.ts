@@ -59,6 +59,10 @@ export interface PostgresWebhookInboxOptions {
    * than its own `maxEventAge` plus 5 minutes.
    */
   readonly retentionMs?: number;
-  /** Where failures of the background purge and of idle pool connections go (`warn`). Default `console`. */
+  /**
+   * Where failures of the background purge and of idle pool connections go (`warn`), and the line
+   * that says a worker runs fewer events at once than its `concurrency` because of the pool's size
+   * (see `reservedConnections` of `inbox.work()`). Default `console`.
+   */
   readonly logger?: Pick<Logger, 'warn'>;
 }
