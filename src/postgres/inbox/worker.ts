@@ -100,7 +100,13 @@ export function startWorker<Client extends PostgresPoolClient>(
   const idle = new WakeUp();
   const newEvent = () => idle.newEvent();
   const unsubscribe = deps.newEvents.subscribe(newEvent);
-  const listener = listenForNewEvents({ pool: deps.pool, listen: deps.newEvents.listen, onNewEvent: newEvent, onError });
+  const listener = listenForNewEvents({
+    pool: deps.pool,
+    listen: deps.newEvents.listen,
+    onNewEvent: newEvent,
+    onError,
+    onListening: (client) => deps.newEvents.sendThrough(client),
+  });
 
   // Each new event's order key, computed once here and stored; one pass at a time per worker.
   let keying: Promise<void> | undefined;
@@ -149,7 +155,7 @@ export function startWorker<Client extends PostgresPoolClient>(
         onError(error);
       }
       if (ran) {
-        // More may be due: idle loops look too.
+        // More may be due: one more idle loop looks, and it wakes the next if it finds one.
         idle.oneMore();
       } else if (!stopping) {
         await idle.sleep(pollIntervalMs);

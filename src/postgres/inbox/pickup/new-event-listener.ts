@@ -7,10 +7,13 @@ import type { PostgresPool, PostgresPoolClient } from '../../postgres-pool.js';
 const FIRST_RETRY_MS = 1_000;
 const LAST_RETRY_MS = 30_000;
 
-// The events of node-postgres' Client beyond the ones the store declares.
+// What node-postgres' Client has beyond what the store declares: its backend's process id, and
+// the events of a listening connection (a notification names the backend that sent it).
+type ClientListener = (arg?: Error | { readonly processId?: number }) => void;
 interface ListeningClient {
-  on(event: 'notification' | 'end' | 'error', listener: (error?: Error) => void): unknown;
-  removeListener(event: 'notification' | 'end' | 'error', listener: (error?: Error) => void): unknown;
+  readonly processID?: number | null;
+  on(event: 'notification' | 'end' | 'error', listener: ClientListener): unknown;
+  removeListener(event: 'notification' | 'end' | 'error', listener: ClientListener): unknown;
 }
 
 /** @internal What a worker's listener needs. */
@@ -22,6 +25,8 @@ export interface NewEventListenerOptions<Client extends PostgresPoolClient> {
   readonly onNewEvent: () => void;
   /** Told when the connection could not be opened or was lost. */
   readonly onError: (error: Error) => void;
+  /** Given the connection once it listens; the function it returns is called when the connection is gone. */
+  readonly onListening: (client: Client) => () => void;
 }
 
 /** @internal A running listener. */
@@ -41,9 +46,10 @@ function lostError(cause: unknown): Error {
 export function listenForNewEvents<Client extends PostgresPoolClient>(
   options: NewEventListenerOptions<Client>,
 ): NewEventListener {
-  const { pool, listen, onNewEvent, onError } = options;
+  const { pool, listen, onNewEvent, onError, onListening } = options;
   let closed = false;
   let current: { client: Client; drop: (error?: Error) => boolean } | undefined;
+  let unlisten: (() => void) | undefined;
   let retryMs = FIRST_RETRY_MS;
   let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -68,18 +74,24 @@ export function listenForNewEvents<Client extends PostgresPoolClient>(
       return;
     }
     const events = client as unknown as ListeningClient;
-    const notified = () => onNewEvent();
+    const notified: ClientListener = (message) => {
+      // Sent on this very connection by this process's receiver, which woke its workers itself.
+      if ((message as { processId?: number } | undefined)?.processId !== events.processID) onNewEvent();
+    };
     // Once per connection, whichever of 'error', 'end' or close() comes first.
     const drop = (error?: Error): boolean => {
       if (current?.client !== client) return false;
       current = undefined;
+      unlisten?.();
+      unlisten = undefined;
       events.removeListener('notification', notified);
       events.removeListener('error', failed);
       events.removeListener('end', ended);
       client.release(error ?? true);
       return true;
     };
-    function failed(error?: Error): void {
+    function failed(arg?: Error | object): void {
+      const error = arg instanceof Error ? arg : undefined;
       if (drop(error)) later(error);
     }
     function ended(): void {
@@ -96,6 +108,7 @@ export function listenForNewEvents<Client extends PostgresPoolClient>(
       return;
     }
     retryMs = FIRST_RETRY_MS;
+    if (current?.client === client) unlisten = onListening(client);
     onNewEvent();
   }
 
