@@ -90,13 +90,15 @@ describe("a handler's search_path", () => {
   });
 
   it('SET search_path (the session) is refused, naming SET LOCAL: nothing credited, nothing left on the connection', async () => {
-    const pool = pg.pool({ max: 1 });
+    // One connection for the worker's LISTEN, one for its event: the one the next event or delivery gets.
+    const pool = pg.pool({ max: 2 });
     const inbox = createPostgresWebhookInbox(pool, { logger: quiet, maxAttempts: 1 });
     await pg.query(LEDGER);
     await inbox.accept(depositEvent('evt_session'));
     await tenantB();
     const refused: unknown[] = [];
     work(inbox, {
+      reservedConnections: 0,
       on: {
         'deposit.created': async (event, { db }) => {
           for (const statement of [
@@ -118,7 +120,7 @@ describe("a handler's search_path", () => {
       expect(error).toMatchObject({ reason: 'session_setting', message: expect.stringContaining('SET LOCAL') });
     }
     expect(await credits('evt_session')).toBe(1);
-    // The pool's one connection, as the next event or delivery gets it.
+    // The pool's one idle connection, as the next event or delivery gets it.
     expect((await pool.query('SHOW search_path')).rows).toEqual([{ search_path: '"$user", public' }]);
     expect((await pool.query('SHOW statement_timeout')).rows).toEqual([{ statement_timeout: '0' }]);
     expect(await pg.query('SELECT status FROM tenant_b.credit_platform_webhook_inbox')).toEqual([{ status: 'pending' }]);

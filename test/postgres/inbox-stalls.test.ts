@@ -58,7 +58,7 @@ const credit = async (event: { id: string }, db: PoolClient) => {
 
 describe('a handler that never settles, concurrency 1', () => {
   it('reaches its deadline: signal aborted, writes rolled back, attempt failed, later events run, stop() resolves', async () => {
-    const inbox = createPostgresWebhookInbox(pg.pool({ max: 3 }), {
+    const inbox = createPostgresWebhookInbox(pg.pool({ max: 4 }), {
       logger: { warn: () => undefined },
       retryDelayMs: () => 3_600_000,
     });
@@ -96,7 +96,7 @@ describe('a handler that never settles, concurrency 1', () => {
   });
 
   it('a query that never ends: its session is ended at the deadline, so the row is free and the failure recorded at once', async () => {
-    const inbox = createPostgresWebhookInbox(pg.pool({ max: 3 }), {
+    const inbox = createPostgresWebhookInbox(pg.pool({ max: 4 }), {
       logger: { warn: () => undefined },
       retryDelayMs: () => 3_600_000,
     });
@@ -124,7 +124,7 @@ describe('a handler that never settles, concurrency 1', () => {
   });
 
   it('stop() aborts context.signal and resolves within the deadline, the hanging attempt recorded', async () => {
-    const inbox = createPostgresWebhookInbox(pg.pool({ max: 3 }), { logger: { warn: () => undefined } });
+    const inbox = createPostgresWebhookInbox(pg.pool({ max: 4 }), { logger: { warn: () => undefined } });
     await pg.query(LEDGER);
     await inbox.accept(depositEvent('evt_stop'));
     let started: () => void = () => undefined;

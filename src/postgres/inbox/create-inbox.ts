@@ -8,6 +8,7 @@ import { storedEventId } from '../stored-event-id.js';
 import { checkInboxTable, DEFAULT_INBOX_TABLE } from './table/inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
 import { inboxSettings, type PostgresWebhookInboxOptions } from './options.js';
+import { newEventSignal } from './pickup/new-event-signal.js';
 import type { PostgresWebhookInbox } from './postgres-webhook-inbox.js';
 import { inboxTableReady } from './table/table-creation.js';
 import { startWorker } from './worker.js';
@@ -34,6 +35,9 @@ const DIGEST_KEY = /^sha256:[0-9a-f]{64}$/;
  * `retryDelayMs(attempt)` (default 10 s doubled per attempt, at most 1 h); one whose worker dies is
  * retried after the same delay; after `maxAttempts` (default 8) the event is `dead`, its last error
  * kept (redacted), until `inbox.replay(...)`. Each failed attempt is one `warn` line of `logger`.
+ * A new event starts at once in an idle worker, in this process or another (`LISTEN`/`NOTIFY`,
+ * the poll as the fallback); workers leave `reservedConnections` (default 2) of the pool to the
+ * receiver, so acknowledgements never wait for handlers.
  * `inbox.stats()` and `inbox.list({ status })` show what it holds (the CLI: `credit-platform
  * webhooks inbox stats|list|replay`).
  *
@@ -92,6 +96,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
   const { maxAttempts, retryDelayMs, retentionMs, logger } = inboxSettings(options);
   listenForIdleFailures(pool, logger);
   const ready = inboxTableReady(pool, name, options.createTable !== false);
+  const newEvents = newEventSignal(pool, name.name);
   const purger = purgeScheduler(
     retentionMs === Number.POSITIVE_INFINITY ? retentionMs : PURGE_EVERY_MS,
     () => inbox.purge(),
@@ -142,10 +147,12 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
         Number.isFinite(signedAt) ? signedAt : Date.now(),
         event.body,
       ]);
-      return rowCount === 1 ? 'stored' : 'duplicate';
+      if (rowCount !== 1) return 'duplicate';
+      newEvents.stored();
+      return 'stored';
     },
     work(workOptions) {
-      return startWorker({ pool, maxAttempts, retryDelayMs, logger, ready, purgeIfDue: purger.due }, workOptions);
+      return startWorker({ pool, maxAttempts, retryDelayMs, logger, ready, purgeIfDue: purger.due, newEvents }, workOptions);
     },
     async stats(): Promise<WebhookInboxStats> {
       const table = await ready();

@@ -74,9 +74,10 @@ export interface PostgresWebhookInboxOptions {
   readonly retentionMs?: number;
   /**
    * Where the inbox writes its log lines (`warn`): one per failed attempt (event id, type,
-   * attempt n of `maxAttempts`, when it runs next or that it is now dead, the redacted error), and
-   * failures of the background purge, of the workers' database and of idle pool connections.
-   * Default `console`.
+   * attempt n of `maxAttempts`, when it runs next or that it is now dead, the redacted error), the
+   * line that says a worker runs fewer events at once than its `concurrency` because of the pool's
+   * size (see `reservedConnections` of `inbox.work()`), and failures of the background purge, of
+   * the workers' database and of idle pool connections. Default `console`.
    */
   readonly logger?: Pick<Logger, 'warn'>;
 }

@@ -11,6 +11,7 @@ import { errorText } from './error-text.js';
 import type { AfterFailure, FailedAttempt } from './failure-log.js';
 import type { InboxTable } from './table/inbox-table.js';
 import { retryDelaySeconds } from './options.js';
+import { SavepointStack } from './savepoint-stack.js';
 import { storedEvent } from './stored-event.js';
 import type { WebhookInboxContext } from './work-options.js';
 
@@ -170,7 +171,8 @@ async function runClaimed<Client extends PostgresPoolClient>(
   const stop = () => controller.abort(new Error('credit-platform: the inbox worker is stopping.'));
   if (runner.stopping.aborted) stop();
   else runner.stopping.addEventListener('abort', stop, { once: true });
-  const guarded = guardTransactionClient(connection.client);
+  const savepoints = new SavepointStack();
+  const guarded = guardTransactionClient(connection.client, (sql) => savepoints.sending(sql));
   const wording: TransactionWording = {
     subject: `event ${row.event_id}`,
     kept: 'its done mark',
@@ -211,6 +213,10 @@ async function runClaimed<Client extends PostgresPoolClient>(
         guarded.settle();
         let marked: { rowCount: number | null };
         try {
+          // The mark is written by the transaction that locked the row, never inside a savepoint
+          // the handler left open: see savepoint-stack.ts. In an aborted transaction a RELEASE
+          // fails as the mark would.
+          for (const release of savepoints.releases() ?? []) await client.query(release);
           marked = await client.query(table.worker.markDone, [row.event_id, row.attempts]);
         } catch (error) {
           // The handler's statement that failed (and that it caught) says why, better than ours.

@@ -3,6 +3,7 @@
 import { ConfigurationError } from '../../errors/index.js';
 import type { UnknownWebhookEvent, WebhookEvent, WebhookEventOf, WebhookEventType } from '../../webhooks/index.js';
 import { positiveInteger } from '../option-checks.js';
+import { DEFAULT_RESERVED_CONNECTIONS } from './pickup/connection-reserve.js';
 
 /**
  * The second argument of an inbox handler: `db`, the transaction the event's `done` mark commits
@@ -87,8 +88,21 @@ export interface WebhookInboxWorkOptions<Db> {
   readonly on?: WebhookInboxHandlers<Db>;
   /** Called for event types this SDK version does not know; without it they are marked `done`. */
   readonly onUnknownEvent?: (event: UnknownWebhookEvent, context: WebhookInboxContext<Db>) => unknown;
-  /** How many events this worker runs at once, each in its own transaction (one pool connection each). Default 1. */
+  /**
+   * How many events this worker runs at once, each in its own transaction (one pool connection
+   * each, for the whole handler). Default 1. Capped, with one warning, so that every worker on the
+   * pool together holds at most the pool's `max` less `reservedConnections`, one connection per
+   * worker for its `LISTEN` counted.
+   */
   readonly concurrency?: number;
+  /**
+   * Connections of the pool this worker's events never take, however many wait: kept for the
+   * receiver's inserts (whose acknowledgements would otherwise wait for a handler to finish) and
+   * for the inbox's other statements. Default 2. With pg's default pool (`max` 10) one worker
+   * runs at most 7 events at once: 2 kept, 1 listening for new events. A `Pool` too small to
+   * keep them and run one event is a `ConfigurationError`. `0` for a process that receives nothing.
+   */
+  readonly reservedConnections?: number;
   /** Aborting it stops the worker as `stop()` does. */
   readonly signal?: AbortSignal;
   /**
@@ -109,7 +123,12 @@ export interface WebhookInboxWorkOptions<Db> {
    * the `logger`'s `warn`.
    */
   readonly onError?: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
-  /** How long an idle worker waits before looking for due events again, in ms. Default 1 000. */
+  /**
+   * How long an idle worker waits before looking for due events again, in ms. Default 1 000. New
+   * events do not wait for it: the receiver's insert sends a `NOTIFY` that the worker `LISTEN`s
+   * for on a connection of its own (and wakes the workers of its own process directly), so the
+   * poll only finds retries that came due, and events stored while that connection was down.
+   */
   readonly pollIntervalMs?: number;
   /**
    * The deadline of one handler run, in ms. Default 900 000 (15 minutes, pg-boss's default job
@@ -151,6 +170,16 @@ export interface WorkSettings {
   readonly concurrency: number;
   readonly pollIntervalMs: number;
   readonly timeoutMs: number;
+  readonly reservedConnections: number;
+}
+
+function reservedConnectionsOf(value: unknown): number {
+  if (value === undefined) return DEFAULT_RESERVED_CONNECTIONS;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value;
+  throw new ConfigurationError(
+    'reservedConnections',
+    `${FN}: \`reservedConnections\` must be an integer ≥ 0 (default ${DEFAULT_RESERVED_CONNECTIONS}); got ${String(value)}.`,
+  );
 }
 
 /** @internal Checks the options of `inbox.work()`. */
@@ -183,5 +212,6 @@ export function workSettings<Db>(options: WebhookInboxWorkOptions<Db>): WorkSett
       unit: 'milliseconds',
       max: MAX_TIMER_MS,
     }),
+    reservedConnections: reservedConnectionsOf(options.reservedConnections),
   };
 }

@@ -7,6 +7,10 @@ import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js'
 import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
 import { errorText } from './error-text.js';
 import { logFailedAttempt } from './failure-log.js';
+import { leaseWorkerConnections } from './pickup/connection-reserve.js';
+import { listenForNewEvents } from './pickup/new-event-listener.js';
+import type { NewEventSignal } from './pickup/new-event-signal.js';
+import { WakeUp } from './pickup/wake-up.js';
 import type { InboxTable } from './table/inbox-table.js';
 import { attemptLeases, type EventRunner, runNextEvent } from './run-event.js';
 import { storedEvent } from './stored-event.js';
@@ -26,6 +30,8 @@ export interface WorkerDeps<Client extends PostgresPoolClient> {
   readonly ready: () => Promise<InboxTable>;
   /** Starts a purge if one is due. */
   readonly purgeIfDue: () => void;
+  /** How stored events wake idle workers. */
+  readonly newEvents: NewEventSignal;
 }
 
 /** @internal Starts a worker on the inbox `deps` describes. */
@@ -33,7 +39,7 @@ export function startWorker<Client extends PostgresPoolClient>(
   deps: WorkerDeps<Client>,
   options: WebhookInboxWorkOptions<Client>,
 ): WebhookInboxWorker {
-  const { concurrency, pollIntervalMs, timeoutMs } = workSettings(options);
+  const { concurrency: requested, pollIntervalMs, timeoutMs, reservedConnections } = workSettings(options);
   const { logger } = deps;
   const reportTo =
     options.onError ??
@@ -50,9 +56,10 @@ export function startWorker<Client extends PostgresPoolClient>(
     }
   };
   const { orderKey } = options;
+  const lease = leaseWorkerConnections(deps.pool, requested, reservedConnections, (message) => logger.warn(message));
   const stopping = new AbortController();
   // One listener per event in hand: more than Node's default 10 is not a leak here.
-  setMaxListeners(concurrency + 1, stopping.signal);
+  setMaxListeners(lease.concurrency + 1, stopping.signal);
 
   const runner: EventRunner<Client> = {
     pool: deps.pool,
@@ -78,20 +85,16 @@ export function startWorker<Client extends PostgresPoolClient>(
     },
   };
 
-  const sleepers = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      sleepers.add(done);
-    });
+  const idle = new WakeUp();
+  const newEvent = () => idle.newEvent();
+  const unsubscribe = deps.newEvents.subscribe(newEvent);
+  const listener = listenForNewEvents({
+    pool: deps.pool,
+    listen: deps.newEvents.listen,
+    onNewEvent: newEvent,
+    onError,
+    onListening: (client) => deps.newEvents.sendThrough(client),
+  });
 
   // Each new event's order key, computed once here and stored; one pass at a time per worker.
   let keying: Promise<void> | undefined;
@@ -140,20 +143,22 @@ export function startWorker<Client extends PostgresPoolClient>(
         onError(error);
       }
       if (ran) {
-        // More may be due: idle loops look too.
-        wakeAll();
+        // More may be due: one more idle loop looks, and it wakes the next if it finds one.
+        idle.oneMore();
       } else if (!stopping.signal.aborted) {
-        await sleep(pollIntervalMs);
+        await idle.sleep(pollIntervalMs);
       }
     }
   }
 
-  const loops = Array.from({ length: concurrency }, () => loop());
+  const loops = Array.from({ length: lease.concurrency }, () => loop());
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
     if (!stopping.signal.aborted) stopping.abort();
-    wakeAll();
-    stopped ??= Promise.all(loops).then(() => undefined);
+    unsubscribe();
+    listener.close();
+    idle.all();
+    stopped ??= Promise.all(loops).then(() => lease.release());
     return stopped;
   };
   if (options.signal?.aborted) void stop();
