@@ -65,11 +65,7 @@ function countAttempt(q: string, next: string): string {
     "its database connection, before the attempt finished', t.attempts, $2::int) ELSE t.last_error END, " +
     'run_at = now() + make_interval(secs => ($1::float8[])[least(t.attempts + 1, cardinality($1::float8[]))]) ' +
     'FROM next WHERE t.event_id = next.event_id ' +
-    'RETURNING t.event_id, t.type, t.body, t.attempts, t.status, t.order_key, t.started_at, next.died, pg_backend_pid() AS pid, ' +
-    // The claim commits without waiting for its WAL flush, one flush per event fewer: a worker that
-    // dies leaves it committed all the same (only a crash of PostgreSQL itself loses it, and then
-    // uncounts an attempt whose writes were lost too, since the event's commit flushes the claim).
-    "set_config('synchronous_commit', 'off', true) AS async_commit"
+    'RETURNING t.event_id, t.type, t.body, t.attempts, t.status, t.order_key, t.started_at, next.died, pg_backend_pid() AS pid'
   );
 }
 
