@@ -13,9 +13,12 @@ import { createPostgresWebhookInbox, type PostgresWebhookInbox, type WebhookInbo
 import { createNodeWebhookHandler, type WebhookInboxReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';
 
-/** The ledger this example credits: one row per deposit, so a second credit could not even hide. */
+/**
+ * The ledger this example credits, the webhooks guide's one ledger: one row per deposit, keyed by
+ * its on-chain hash, so a second credit could not even hide.
+ */
 export const INBOX_LEDGER_TABLE =
-  'CREATE TABLE IF NOT EXISTS ledger (deposit_id text PRIMARY KEY, token text NOT NULL, amount numeric NOT NULL)';
+  'CREATE TABLE IF NOT EXISTS ledger (transaction_hash text PRIMARY KEY, token text NOT NULL, amount numeric NOT NULL)';
 
 /** The receiving side: POST /webhooks verifies, stores in the inbox, answers 200. No handler runs here. */
 export function createInboxApp(
@@ -34,6 +37,8 @@ export function startLedgerWorker(
 ): WebhookInboxWorker {
   return inbox.work({
     concurrency: 4,
+    // A credit that has not settled in a minute fails (rolled back) and is retried; the worker goes on.
+    timeoutMs: 60_000,
     ...options,
     // Deposits of one account are credited in the order they were signed.
     orderKey: (event) => (event.type === 'deposit.created' ? String(event.data.account ?? '') || undefined : undefined),
@@ -41,8 +46,8 @@ export function startLedgerWorker(
       // `db` is the event's transaction: the credit commits with the event's done mark, or neither.
       'deposit.created': async (event, { db, attempt }) => {
         if (attempt > 1) console.log(`retrying ${event.id} (attempt ${attempt})`);
-        await db.query('INSERT INTO ledger (deposit_id, token, amount) VALUES ($1, $2, $3)', [
-          event.data.depositId,
+        await db.query('INSERT INTO ledger (transaction_hash, token, amount) VALUES ($1, $2, $3)', [
+          event.data.transactionHash,
           event.data.token,
           event.data.amount,
         ]);
@@ -51,9 +56,13 @@ export function startLedgerWorker(
   });
 }
 
-/** Both sides on one pool. */
+/** Both sides on one pool. Each failed attempt is one `warn` line (event, attempt n of 8, next run or dead, error). */
 export function createInboxLedger(pool: Pool): PostgresWebhookInbox<PoolClient> {
-  return createPostgresWebhookInbox(pool, { maxAttempts: 8 });
+  return createPostgresWebhookInbox(pool, {
+    maxAttempts: 8,
+    // 10 s after the first failure, doubled each time, at most 1 h: about 42 min before an event is dead.
+    retryDelayMs: (attempt) => Math.min(10_000 * 2 ** (attempt - 1), 3_600_000),
+  });
 }
 
 if (isMain(import.meta.url)) {
@@ -67,8 +76,8 @@ if (isMain(import.meta.url)) {
     console.log(`listening on http://127.0.0.1:${port}/webhooks`),
   );
   process.once('SIGTERM', () => {
+    // Stop answering, let the credits in hand commit (within timeoutMs), claim nothing more, close the pool.
     server.close();
-    // The credits in hand commit; nothing more is claimed.
     void worker.stop().then(() => pool.end());
   });
 }

@@ -1,11 +1,12 @@
 // The view of a transaction's connection that a handler gets as `context.db`: it runs the
 // handler's statements in the transaction, and refuses what would break exactly-once (ending the
-// transaction, handing the connection back, using it once the handler is done). It guards against
+// transaction, handing the connection back, using it once the handler is done, leaving a session
+// setting on a connection the pool hands to the next event). It guards against
 // mistakes, not against code that sets out to get around it (the raw connection is reachable
 // through node-postgres internals): the store still checks how COMMIT ended.
 import type { PostgresPoolClient } from './postgres-pool.js';
-import { TransactionClientError } from './transaction-client-error.js';
-import { transactionControlIn } from './transaction-statements.js';
+import { TransactionClientError, type TransactionClientRefusal } from './transaction-client-error.js';
+import { refusedStatementIn } from './transaction-statements.js';
 
 /**
  * @internal What {@link guardTransactionClient} returns.
@@ -33,11 +34,24 @@ export interface GuardedTransactionClient<Client extends PostgresPoolClient> {
   firstFailure(): { readonly error: unknown } | undefined;
 }
 
+/**
+ * @internal Told of each statement `db` sends (`undefined` for one whose text it cannot read);
+ * returns what to call once PostgreSQL answered it, if anything.
+ */
+export type StatementWatch = (sql: string | undefined) => ((succeeded: boolean) => void) | undefined;
+
 const SAVEPOINT_HINT =
   'To undo part of your work use SAVEPOINT and ROLLBACK TO SAVEPOINT (or INSERT ... ON CONFLICT DO NOTHING); to fail the delivery, throw.';
 
-function refusal(reason: 'transaction_control' | 'release' | 'settled', what: string): TransactionClientError {
+function refusal(reason: TransactionClientRefusal, what: string): TransactionClientError {
   switch (reason) {
+    case 'session_setting':
+      return new TransactionClientError(
+        reason,
+        `credit-platform: context.db refused ${what}: a session-level setting would stay on the pooled connection after ` +
+          'this transaction, and redirect or change the statements of every later event or delivery it serves. Use SET ' +
+          'LOCAL (or set_config(name, value, true)), which ends with this transaction: SET LOCAL search_path TO tenant_b, public.',
+      );
     case 'transaction_control':
       return new TransactionClientError(
         reason,
@@ -95,6 +109,10 @@ function refuse(args: readonly unknown[], error: TransactionClientError): Promis
  *   multi-statement string, as a string or a `{ text }` config) is refused with a
  *   {@link TransactionClientError} (`reason: 'transaction_control'`) and nothing is sent;
  *   `SAVEPOINT`, `RELEASE SAVEPOINT` and `ROLLBACK TO SAVEPOINT` run;
+ * - `query()` with a statement whose setting would outlive the transaction on the pooled
+ *   connection (`SET` but `SET LOCAL`, `SET TRANSACTION` and `SET CONSTRAINTS`, `SET SESSION`,
+ *   `RESET`, `DISCARD`, `set_config(…, false)` written literally) is refused the same way
+ *   (`reason: 'session_setting'`);
  * - `release()` throws a {@link TransactionClientError} (`reason: 'release'`);
  * - after `settle()`, every method call throws, and `query()` rejects (`reason: 'settled'`).
  *
@@ -102,6 +120,7 @@ function refuse(args: readonly unknown[], error: TransactionClientError): Promis
  * the transaction as it was. The store and the inbox give handlers this view.
  *
  * @param client - A checked-out connection on which `BEGIN` has run.
+ * @param watch - Told of each statement sent through `db`, and of how it ended (the inbox follows the savepoints with it).
  * @returns `db`, the view to hand out, and `settle()`, to call once the handler has returned or thrown.
  *
  * @example
@@ -120,21 +139,36 @@ function refuse(args: readonly unknown[], error: TransactionClientError): Promis
  * client.release();
  * ```
  */
-export function guardTransactionClient<Client extends PostgresPoolClient>(client: Client): GuardedTransactionClient<Client> {
+export function guardTransactionClient<Client extends PostgresPoolClient>(
+  client: Client,
+  watch?: StatementWatch,
+): GuardedTransactionClient<Client> {
   let settled = false;
   let failure: { readonly error: unknown } | undefined;
   const query = (...args: unknown[]): unknown => {
     if (settled) return refuse(args, refusal('settled', 'a query'));
     const sql = sqlOf(args[0]);
-    const command = sql === undefined ? undefined : transactionControlIn(sql);
-    if (command !== undefined) return refuse(args, refusal('transaction_control', command));
+    const refused = sql === undefined ? undefined : refusedStatementIn(sql);
+    if (refused !== undefined) return refuse(args, refusal(refused.reason, refused.command));
+    const answered = watch?.(sql);
     const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
-    if (!(result instanceof Promise)) return result;
-    // A new promise, rejected as the query's was: the caller's handling (or lack of it) is unchanged.
-    return result.catch((error: unknown) => {
-      failure ??= { error };
-      throw error;
-    });
+    if (!(result instanceof Promise)) {
+      // A callback-style query, whose end is not seen here: the watch is told it cannot follow it.
+      if (answered !== undefined) watch?.(undefined);
+      return result;
+    }
+    // A new promise, settled as the query's was: the caller's handling (or lack of it) is unchanged.
+    return result.then(
+      (value: unknown) => {
+        answered?.(true);
+        return value;
+      },
+      (error: unknown) => {
+        answered?.(false);
+        failure ??= { error };
+        throw error;
+      },
+    );
   };
   const release = (): never => {
     throw refusal(settled ? 'settled' : 'release', 'release()');

@@ -40,7 +40,7 @@ export {
   createPostgresWebhookStore,
   type PostgresWebhookStore,
   type PostgresWebhookStoreOptions,
-} from './postgres-webhook-store.js';
+} from './store/postgres-webhook-store.js';
 export { createPostgresWebhookInbox } from './inbox/create-inbox.js';
 export type { PostgresWebhookInbox } from './inbox/postgres-webhook-inbox.js';
 export type { PostgresWebhookInboxOptions } from './inbox/options.js';

@@ -4,8 +4,10 @@ import { CreditPlatformError } from '../errors/index.js';
 
 /**
  * Why `context.db` refused: a statement that would end or restart the transaction
- * (`transaction_control`), a call to `release()` (`release`), or any use once the handler has
- * settled (`settled`).
+ * (`transaction_control`), a session-level setting that would outlive it on the pooled connection
+ * (`session_setting`: `SET` without `LOCAL`, `RESET`, `DISCARD`, `set_config(…, false)`), a call to
+ * `release()` (`release`), or any use once the handler has settled (`settled`, which includes a
+ * handler past its deadline).
  *
  * @example
  * ```ts
@@ -13,14 +15,15 @@ import { CreditPlatformError } from '../errors/index.js';
  * const reason: TransactionClientRefusal = 'transaction_control';
  * ```
  */
-export type TransactionClientRefusal = 'transaction_control' | 'release' | 'settled';
+export type TransactionClientRefusal = 'transaction_control' | 'session_setting' | 'release' | 'settled';
 
 /**
  * Thrown (or passed to the query's callback) by `context.db`, the guarded transaction client a
  * Postgres-backed handler gets, when the handler would break exactly-once: `COMMIT`, `ROLLBACK`,
- * `BEGIN` and their synonyms, `release()`, or any use after the handler returned or threw. Nothing
- * was sent to PostgreSQL, so the transaction is as it was. Use `SAVEPOINT` and
- * `ROLLBACK TO SAVEPOINT` to undo part of your work, and throw to fail the delivery.
+ * `BEGIN` and their synonyms, a session-level `SET` / `RESET` / `DISCARD` (use `SET LOCAL`),
+ * `release()`, or any use after the handler returned, threw or passed its deadline. Nothing was
+ * sent to PostgreSQL, so the transaction is as it was. Use `SAVEPOINT` and `ROLLBACK TO SAVEPOINT`
+ * to undo part of your work, and throw to fail the delivery.
  *
  * @example
  * ```ts

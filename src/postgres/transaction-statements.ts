@@ -1,4 +1,5 @@
-// Which SQL would end, restart or hand off the transaction a handler runs in. One pass over the
+// Which SQL would end, restart or hand off the transaction a handler runs in, or leave a setting
+// on its connection that outlives it. One pass over the
 // text, linear in its length: string literals, quoted identifiers, dollar quotes and comments are
 // skipped, so a keyword inside them never counts, and every statement of a multi-statement string
 // (node-postgres sends a string without values as one simple query) is looked at.
@@ -74,36 +75,106 @@ function leadingWords(sql: string, from: number): string[] {
   return words;
 }
 
-/** The refused command a statement's leading words make, e.g. `'ROLLBACK'`, or `undefined`. */
-function refusedCommand([first, second, third]: string[]): string | undefined {
+/** What `context.db` refuses a statement for, and the command its message names. */
+export interface RefusedStatement {
+  /** `transaction_control` ends or restarts the transaction; `session_setting` would outlive it. */
+  readonly reason: 'transaction_control' | 'session_setting';
+  /** The command as the message names it, e.g. `'ROLLBACK'` or `'SET'`. */
+  readonly command: string;
+}
+
+// `SET LOCAL`, `SET TRANSACTION` and `SET CONSTRAINTS` end with the transaction; any other `SET` is
+// the session's, and would outlive the event on a pooled connection.
+const TRANSACTION_SCOPED_SET: ReadonlySet<string> = new Set(['local', 'transaction', 'constraints']);
+
+function control(command: string): RefusedStatement {
+  return { reason: 'transaction_control', command };
+}
+
+function session(command: string): RefusedStatement {
+  return { reason: 'session_setting', command };
+}
+
+/** The refused command a statement's leading words make, or `undefined`. */
+function refusedCommand([first, second, third]: string[]): RefusedStatement | undefined {
   switch (first) {
     case 'begin':
     case 'end':
     case 'abort':
-      return first.toUpperCase();
+      return control(first.toUpperCase());
     case 'commit':
-      return second === 'prepared' ? 'COMMIT PREPARED' : 'COMMIT';
+      return control(second === 'prepared' ? 'COMMIT PREPARED' : 'COMMIT');
     case 'start':
-      return second === 'transaction' ? 'START TRANSACTION' : undefined;
+      return second === 'transaction' ? control('START TRANSACTION') : undefined;
     case 'prepare':
-      return second === 'transaction' ? 'PREPARE TRANSACTION' : undefined;
+      return second === 'transaction' ? control('PREPARE TRANSACTION') : undefined;
     case 'rollback':
       // ROLLBACK [WORK | TRANSACTION] TO [SAVEPOINT] name undoes part of the transaction: allowed.
       if (second === 'to' || ((second === 'work' || second === 'transaction') && third === 'to')) return undefined;
-      return second === 'prepared' ? 'ROLLBACK PREPARED' : 'ROLLBACK';
+      return control(second === 'prepared' ? 'ROLLBACK PREPARED' : 'ROLLBACK');
+    case 'set':
+      if (second !== undefined && TRANSACTION_SCOPED_SET.has(second)) return undefined;
+      return session(second === 'session' ? 'SET SESSION' : 'SET');
+    case 'reset':
+      return session('RESET');
+    case 'discard':
+      return session('DISCARD');
     default:
       return undefined;
   }
 }
 
+// The spellings PostgreSQL reads as false, for `set_config`'s third argument written as a literal.
+const FALSE_WORDS: ReadonlySet<string> = new Set(['false', 'f', 'off', 'no', 'n', '0']);
+
 /**
- * The first statement in `sql` that would commit, roll back, begin or prepare a transaction, as its
- * command (`'COMMIT'`, `'ROLLBACK'`, `'END'`, `'ABORT'`, `'BEGIN'`, `'START TRANSACTION'`,
- * `'PREPARE TRANSACTION'`, `'COMMIT PREPARED'`, `'ROLLBACK PREPARED'`), or `undefined` when there is
- * none. `SAVEPOINT`, `RELEASE SAVEPOINT` and `ROLLBACK TO SAVEPOINT` are not transaction control
- * here: they stay inside the transaction.
+ * Whether the `set_config(…)` call whose `(` is at `open` ends with a literal false `is_local` (a
+ * session-level setting). A parameter there cannot be read from the text, and passes.
  */
-export function transactionControlIn(sql: string): string | undefined {
+function setsSessionConfig(sql: string, open: number): boolean {
+  let depth = 0;
+  let lastArgument = -1;
+  let i = open;
+  while (i < sql.length) {
+    const c = sql[i] as string;
+    if (c === "'" || c === '"') {
+      i = skipQuoted(sql, i, c, false);
+      continue;
+    }
+    if (c === '(') {
+      depth += 1;
+    } else if (c === ',' && depth === 1) {
+      lastArgument = i + 1;
+    } else if (c === ')') {
+      depth -= 1;
+      if (depth === 0) {
+        if (lastArgument === -1) return false;
+        const argument = sql
+          .slice(lastArgument, i)
+          .trim()
+          .replace(/^'([^']*)'$/, '$1')
+          .trim()
+          .toLowerCase();
+        return FALSE_WORDS.has(argument);
+      }
+    } else if (c === ';') {
+      return false;
+    }
+    i += 1;
+  }
+  return false;
+}
+
+/**
+ * The first statement in `sql` that `context.db` refuses: one that would commit, roll back, begin
+ * or prepare a transaction (`COMMIT`, `ROLLBACK`, `END`, `ABORT`, `BEGIN`, `START TRANSACTION`,
+ * `PREPARE TRANSACTION`, `COMMIT PREPARED`, `ROLLBACK PREPARED`), or one whose setting would
+ * outlive the transaction on the pooled connection (`SET`, `SET SESSION`, `RESET`, `DISCARD`,
+ * `set_config` with a literal false `is_local`); `undefined` when there is none. `SAVEPOINT`,
+ * `RELEASE SAVEPOINT`, `ROLLBACK TO SAVEPOINT`, `SET LOCAL`, `SET TRANSACTION` and
+ * `SET CONSTRAINTS` stay inside the transaction and pass.
+ */
+export function refusedStatementIn(sql: string): RefusedStatement | undefined {
   let atStatementStart = true;
   // Inside the body of `CREATE FUNCTION … BEGIN ATOMIC … END`, whose statements end with `;` too.
   let inAtomicBody = false;
@@ -145,6 +216,10 @@ export function transactionControlIn(sql: string): string | undefined {
       if (previousWord === 'begin' && word === 'atomic') inAtomicBody = true;
       previousWord = word;
       i = end;
+      if (word === 'set_config' && !inAtomicBody) {
+        const open = skipBlank(sql, i);
+        if (sql[open] === '(' && setsSessionConfig(sql, open)) return session('set_config');
+      }
     } else {
       previousWord = '';
       i += 1;

@@ -2,33 +2,46 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from '../../src/index.js';
 import { errorText } from '../../src/postgres/inbox/error-text.js';
-import { inboxTable } from '../../src/postgres/inbox/inbox-table.js';
-import { defaultRetryDelayMs, retryDelaySeconds } from '../../src/postgres/inbox/attempt-delay.js';
+import { checkInboxTable, inboxTable } from '../../src/postgres/inbox/table/inbox-table.js';
+import { defaultRetryDelayMs, retryDelaySeconds } from '../../src/postgres/inbox/options.js';
 import { createPostgresWebhookInbox } from '../../src/postgres/index.js';
 
 describe('inboxTable', () => {
   it.each(['x"; DROP TABLE ledger; --', 'a.b.c', '1abc', '', 'a'.repeat(56), 'sch ema.t'])(
     'refuses %j as a table name',
     (name) => {
-      expect(() => inboxTable(name, 'createPostgresWebhookInbox')).toThrow(ConfigurationError);
+      expect(() => checkInboxTable(name, 'createPostgresWebhookInbox')).toThrow(ConfigurationError);
     },
   );
 
-  it('quotes a checked name in every statement, schema included, and splices nothing else', () => {
-    const table = inboxTable('Billing.Inbox_1', 'f');
+  it('names the table with its schema in every statement, quoted, and splices nothing else', () => {
+    const qualified = '"Billing ""x"""."Inbox_1"';
+    const table = inboxTable(checkInboxTable('Inbox_1', 'f'), 'Billing "x"');
+    const { worker } = table;
     for (const statement of [
       table.insert,
-      table.claim,
-      table.claimInOrder,
-      table.markDone,
-      table.markFailed,
-      table.purge,
+      table.stats,
       table.page,
+      table.replayOne,
+      table.replayDead,
+      table.purge,
+      ...table.create,
+      ...table.upgrade,
+      worker.claim,
+      worker.claimInOrder,
+      worker.lock,
+      worker.giveBack,
+      worker.markDone,
+      worker.markFailed,
+      worker.unkeyed,
+      worker.setKeys,
     ]) {
-      expect(statement).toContain('"Billing"."Inbox_1"');
+      expect(statement).toContain(qualified);
+      // No mention of the table without its schema.
+      expect(statement.replaceAll(qualified, '')).not.toMatch(/Inbox_1(?!_(due|unkeyed|order|listing)")/);
     }
     expect(table.create.join(';')).toContain('"Inbox_1_due"');
-    expect(inboxTable('a'.repeat(55), 'f').name).toBe('a'.repeat(55));
+    expect(checkInboxTable('a'.repeat(55), 'f').name).toBe('a'.repeat(55));
   });
 });
 
@@ -88,6 +101,15 @@ describe('createPostgresWebhookInbox options', () => {
     [{ table: 'a b' }, 'table'],
   ])('refuses %j', (options, option) => {
     expect(() => createPostgresWebhookInbox(pool, options as never)).toThrow(expect.objectContaining({ option }));
+  });
+
+  it.each([0, 1.5, -1, 2 ** 31, Number.POSITIVE_INFINITY])('inbox.work refuses timeoutMs %s, naming the range', (timeoutMs) => {
+    expect(() => createPostgresWebhookInbox(pool).work({ on: {}, timeoutMs })).toThrow(
+      new ConfigurationError(
+        'timeoutMs',
+        `inbox.work: \`timeoutMs\` must be an integer from 1 to 2147483647 of milliseconds; got ${String(timeoutMs)}.`,
+      ),
+    );
   });
 
   it('refuses what is not a pool, and reports its defaults', () => {

@@ -398,6 +398,7 @@ type Label = string;
 /** Names a statement of the store by what it does. */
 function label(text: string): Label {
   if (text.startsWith('SELECT before.previous')) return 'lock wait';
+  if (text.startsWith('LOCK TABLE')) return 'lock for insert';
   if (text.startsWith('WITH inserted')) return 'insert id';
   if (text.startsWith('SELECT pg_advisory_xact_lock')) return 'lock table';
   if (text.startsWith("SELECT set_config('lock_timeout'")) return 'set lock timeout';
@@ -476,7 +477,7 @@ const COMMIT_FAILED_TAIL =
   "Nothing was acknowledged (503); the service's retry runs the handler again, or finds the event done if the commit did " +
   "reach the disk. A deferred constraint or a serialization failure fails at COMMIT: check the handler's writes against them.";
 
-const TRANSACTION = ['connect', 'BEGIN', 'lock wait', 'insert id'];
+const TRANSACTION = ['connect', 'BEGIN', 'lock wait', 'lock for insert', 'insert id'];
 
 describe('createPostgresWebhookStore: its transaction, statement by statement', () => {
   it('runs the handler between inserting the id and COMMIT, and returns a healthy connection', async () => {
@@ -492,11 +493,9 @@ describe('createPostgresWebhookStore: its transaction, statement by statement', 
     expect(handled).toHaveLength(1);
     expect(handled[0]).not.toBe(fake.clients[0]);
     expect((await captureError(() => (handled[0] as PostgresPoolClient).release())).name).toBe('TransactionClientError');
-    // One round trip sets the wait and takes the table's lock before the insert.
-    expect(fake.texts.get('lock wait')).toBe(
-      "SELECT before.previous, set_config('lock_timeout', '1234ms', true) FROM (SELECT current_setting('lock_timeout') AS previous OFFSET 0) AS before; " +
-        'LOCK TABLE "credit_platform_webhook_events" IN ROW EXCLUSIVE MODE',
-    );
+    // The wait is set, as a parameter, then the table's lock is taken before the insert.
+    expect(fake.values.get('lock wait')).toEqual(['1234ms']);
+    expect(fake.texts.get('lock for insert')).toBe('LOCK TABLE "credit_platform_webhook_events" IN ROW EXCLUSIVE MODE');
     // The id, and the lock_timeout the connection had, to put back once the id is in.
     expect(fake.values.get('insert id')).toEqual(['evt_1', '0']);
   });
@@ -650,15 +649,15 @@ describe('createPostgresWebhookStore: the table', () => {
     expect(fake.log.filter((entry) => entry === 'create table')).toHaveLength(1);
   });
 
-  it('is tried again at the next call when creating it failed, on a connection that is then closed', async () => {
+  it('is tried again at the next call when creating it failed, rolled back on a connection that stays healthy', async () => {
     let fail = true;
     const fake = fakePool((s, v) => (s === 'create table' && fail ? Promise.reject(new Error('disk full')) : fine(s, v)));
     const store = createPostgresWebhookStore(fake.pool, { purgeIntervalMs: Number.POSITIVE_INFINITY });
     expect((await captureError(store.claim('evt_1'))).message).toBe('disk full');
-    expect(fake.log).toEqual(['exists', ...CREATION.slice(0, -1), 'closed: disk full']);
+    expect(fake.log).toEqual(['exists', ...CREATION.slice(0, -1), 'ROLLBACK', 'healthy']);
     fail = false;
     expect(await store.claim('evt_1')).toBe('completed'); // rowCount 0 from the stand-in
-    expect(fake.log.slice(9)).toEqual(['exists', ...CREATION, 'COMMIT', 'healthy', 'insert']);
+    expect(fake.log.slice(10)).toEqual(['exists', ...CREATION, 'COMMIT', 'healthy', 'insert']);
   });
 
   it('is not touched when the catalog has the table and an index on received_at: no transaction, no lock', async () => {

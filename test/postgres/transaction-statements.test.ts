@@ -1,8 +1,8 @@
 // Which statements `context.db` refuses as transaction control, and which it lets through.
 import { describe, expect, it } from 'vitest';
-import { transactionControlIn } from '../../src/postgres/transaction-statements.js';
+import { refusedStatementIn } from '../../src/postgres/transaction-statements.js';
 
-describe('transactionControlIn', () => {
+describe('refusedStatementIn', () => {
   it('names each statement that would end, restart or prepare the transaction, in any case and after comments', () => {
     const cases: [string, string][] = [
       ['COMMIT', 'COMMIT'],
@@ -30,7 +30,7 @@ describe('transactionControlIn', () => {
       ['SELECT $1;COMMIT', 'COMMIT'],
       [';;COMMIT', 'COMMIT'],
     ];
-    for (const [sql, command] of cases) expect(transactionControlIn(sql), sql).toBe(command);
+    for (const [sql, command] of cases) expect(refusedStatementIn(sql), sql).toEqual({ reason: 'transaction_control', command });
   });
 
   it('lets savepoints, ordinary statements and keywords inside literals, identifiers and comments through', () => {
@@ -58,20 +58,58 @@ describe('transactionControlIn', () => {
       '   ',
       "SELECT 'unterminated",
     ]) {
-      expect(transactionControlIn(sql), sql).toBeUndefined();
+      expect(refusedStatementIn(sql), sql).toBeUndefined();
+    }
+  });
+
+  it('names each statement whose setting would outlive the transaction on the pooled connection', () => {
+    const cases: [string, string][] = [
+      ['SET search_path TO tenant_b, public', 'SET'],
+      ['set search_path = tenant_b', 'SET'],
+      ['SET SESSION search_path TO tenant_b', 'SET SESSION'],
+      ['SET SESSION AUTHORIZATION other', 'SET SESSION'],
+      ['SET ROLE other', 'SET'],
+      ['SET TIME ZONE UTC', 'SET'],
+      ['RESET search_path', 'RESET'],
+      ['reset all', 'RESET'],
+      ['DISCARD ALL', 'DISCARD'],
+      ['SELECT 1; SET statement_timeout = 0', 'SET'],
+      ["SELECT set_config('search_path', 'tenant_b', false)", 'set_config'],
+      ["SELECT set_config('search_path', 'tenant_b', 'off')", 'set_config'],
+      ["select SET_CONFIG ( 'a.b', concat('x', 'y'),  FALSE )", 'set_config'],
+    ];
+    for (const [sql, command] of cases) expect(refusedStatementIn(sql), sql).toEqual({ reason: 'session_setting', command });
+  });
+
+  it('lets settings that end with the transaction through', () => {
+    for (const sql of [
+      'SET LOCAL search_path TO tenant_b',
+      'set local statement_timeout = 1000',
+      'SET TRANSACTION ISOLATION LEVEL SERIALIZABLE',
+      'SET CONSTRAINTS ALL DEFERRED',
+      "SELECT set_config('search_path', 'tenant_b', true)",
+      "SELECT set_config('search_path', $1, $2)",
+      "SELECT set_config('a.b', 'false', true)",
+      'SELECT set_config(',
+      "SELECT current_setting('search_path')",
+      'UPDATE t SET a = 1',
+      'SELECT reset_at FROM t',
+    ]) {
+      expect(refusedStatementIn(sql), sql).toBeUndefined();
     }
   });
 
   it('still sees a statement after a BEGIN ATOMIC body ends', () => {
-    expect(transactionControlIn('CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END; COMMIT')).toBe(
-      'COMMIT',
-    );
+    expect(refusedStatementIn('CREATE FUNCTION f() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; END; COMMIT')).toEqual({
+      reason: 'transaction_control',
+      command: 'COMMIT',
+    });
   });
 
   it('reads a long text in linear time', () => {
     const sql = `SELECT ${"'x' || ".repeat(200_000)}'y'; /* ${'*'.repeat(500_000)} */ COMMIT`;
     const started = performance.now();
-    expect(transactionControlIn(sql)).toBe('COMMIT');
+    expect(refusedStatementIn(sql)?.command).toBe('COMMIT');
     expect(performance.now() - started).toBeLessThan(1_000);
   });
 });

@@ -16,7 +16,11 @@ describe('the weekend with the inbox receiver: the ledger is down for 20 h', () 
     const pool = pg.pool();
     await pool.query('CREATE TABLE ledger (event_id text PRIMARY KEY, amount numeric NOT NULL)');
     // Retries every 50 ms of real time: the 48 hours pass in a few seconds here.
-    const inbox = createPostgresWebhookInbox(pool, { maxAttempts: 10_000, retryDelayMs: () => 50 });
+    const inbox = createPostgresWebhookInbox(pool, {
+      maxAttempts: 10_000,
+      retryDelayMs: () => 50,
+      logger: { warn: () => undefined },
+    });
     const fake = fakeService(createWebhookHandler({ secret: SECRET, inbox }));
     const start = fake.clock.now();
     let failedRuns = 0;

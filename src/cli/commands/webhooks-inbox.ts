@@ -202,14 +202,15 @@ const replayCommand = defineCommand({
   name: `${GROUP} replay`,
   options: { ...CONNECTION, dead: { type: 'boolean' } },
   optionalPositionals: ['event-id'],
-  summary: 'put one event, or every dead one, back to pending',
+  summary: 'put one done or dead event, or every dead one, back to pending',
   help: `usage: credit-platform webhooks inbox replay <event-id> [--table <name>]
        credit-platform webhooks inbox replay --dead [--table <name>]
 
-Puts the event back to pending, due at once with its attempts reset (whatever its status: a done
-event runs its handler again), or with --dead every dead event. A running worker picks them up.
-Exit codes: 0, 1 when the inbox does not hold <event-id> or the database cannot be read, 2 for a
-mistake in the command line.
+Puts a done or dead event back to pending, due at once with its attempts reset (a done event runs
+its handler again), or with --dead every dead event. A running worker picks them up. An event that
+is pending or running is left as it is: it runs anyway, and a replay never waits for its handler.
+Exit codes: 0 when it replayed, 1 when it did not (the inbox holds no done or dead event
+<event-id>) or the database cannot be read, 2 for a mistake in the command line.
 
 ${CONNECTION_HELP}
 
@@ -238,10 +239,14 @@ async function replay(
     }
     const count = await inbox.replay(eventId as string);
     if (count === 0) {
-      printLine(io.stderr, `${name}: the inbox holds no event ${printableLine(eventId as string)}.`);
+      printLine(
+        io.stderr,
+        `${name}: nothing replayed: the inbox holds no done or dead event ${printableLine(eventId as string)} ` +
+          '(one that is pending or running is left as it is, and runs anyway).',
+      );
       return EXIT_FAILURE;
     }
-    printLine(io.stdout, `replayed ${printableLine(eventId as string)}`);
+    printLine(io.stdout, `replayed ${printableLine(eventId as string)}: pending again, due now`);
     return EXIT_OK;
   });
 }

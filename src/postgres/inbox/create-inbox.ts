@@ -1,48 +1,23 @@
 // createPostgresWebhookInbox: the receivers' inbox (accept) and its workers, counts, listing,
 // replay and purge, on one table of the user's PostgreSQL.
-import type { Logger } from '../../core/types.js';
 import { ConfigurationError } from '../../errors/index.js';
+import { listenForIdleFailures } from '../pooled-connection.js';
 import { checkPool, type PostgresPool, type PostgresPoolClient } from '../postgres-pool.js';
+import { PURGE_BATCH, purgeScheduler } from '../purge-scheduler.js';
 import { storedEventId } from '../stored-event-id.js';
-import { DEFAULT_INBOX_TABLE, inboxTable } from './inbox-table.js';
+import { checkInboxTable, DEFAULT_INBOX_TABLE } from './table/inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
-import type { PostgresWebhookInboxOptions } from './options.js';
+import { inboxSettings, type PostgresWebhookInboxOptions } from './options.js';
+import { newEventSignal } from './pickup/new-event-signal.js';
 import type { PostgresWebhookInbox } from './postgres-webhook-inbox.js';
-import { checkRetryDelay } from './attempt-delay.js';
-import { inboxTableCreator } from './table-creation.js';
+import { inboxTableReady } from './table/table-creation.js';
 import { startWorker } from './worker.js';
 
 const FN = 'createPostgresWebhookInbox';
-// A receiver's default maxEventAge (72 h) plus the 5 minutes an event may be signed ahead.
-const DEFAULT_RETENTION_MS = 72 * 3_600_000 + 5 * 60_000;
-const PURGE_BATCH = 1_000;
 const PURGE_EVERY_MS = 3_600_000;
 const PAGE = 100;
 const STATUSES: readonly WebhookInboxStatus[] = ['pending', 'done', 'dead'];
 const DIGEST_KEY = /^sha256:[0-9a-f]{64}$/;
-
-function maxAttemptsOf(value: unknown): number {
-  if (value === undefined) return 8;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
-  throw new ConfigurationError(
-    'maxAttempts',
-    `${FN}: \`maxAttempts\` must be a positive integer (default 8); got ${String(value)}.`,
-  );
-}
-
-function retentionOf(value: unknown): number {
-  if (value === undefined) return DEFAULT_RETENTION_MS;
-  if (value === Number.POSITIVE_INFINITY || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1))
-    return value;
-  throw new ConfigurationError(
-    'retentionMs',
-    `${FN}: \`retentionMs\` must be a positive integer of milliseconds, or Infinity to keep done events; got ${String(value)}.`,
-  );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
-}
 
 /**
  * A durable webhook inbox in your PostgreSQL. Give it to a receiver (`createNodeWebhookHandler`,
@@ -53,17 +28,24 @@ function messageOf(error: unknown): string {
  * and the service never turns the subscription inactive over it.
  *
  * Process the events with `inbox.work({ on })`, in the receiving process or in any number of
- * others: each event is claimed with `FOR UPDATE SKIP LOCKED` and runs in its own transaction,
- * given to the handler as `context.db`; its writes commit together with the event's `done` mark. A
- * handler that throws is rolled back and retried after `retryDelayMs(attempt)` (default 10 s
- * doubled per attempt, at most 1 h); after `maxAttempts` (default 8) the event is `dead`, its last
- * error kept (redacted), until `inbox.replay(...)`. A worker killed mid-handler loses nothing.
+ * others. Each attempt is counted when it starts, in a statement of its own; the event then runs in
+ * its own transaction, given to the handler as `context.db`, and its writes commit together with
+ * the event's `done` mark (a mark that matches no row rolls them back). A handler that throws, or
+ * passes its deadline (`timeoutMs`, default 15 min), is rolled back and retried after
+ * `retryDelayMs(attempt)` (default 10 s doubled per attempt, at most 1 h); one whose worker dies is
+ * retried after the same delay; after `maxAttempts` (default 8) the event is `dead`, its last error
+ * kept (redacted), until `inbox.replay(...)`. Each failed attempt is one `warn` line of `logger`.
+ * A new event starts at once in an idle worker, in this process or another (`LISTEN`/`NOTIFY`,
+ * the poll as the fallback); workers leave `reservedConnections` (default 2) of the pool to the
+ * receiver, so acknowledgements never wait for handlers.
  * `inbox.stats()` and `inbox.list({ status })` show what it holds (the CLI: `credit-platform
  * webhooks inbox stats|list|replay`).
  *
- * The table (`credit_platform_webhook_inbox` unless `table` says otherwise) is created on first
- * use when missing, unless `createTable` is `false`. `done` events are purged once received more
- * than `retentionMs` ago (default 72 h + 5 min, at most 1 000 per purge, about once an hour by a
+ * The table (`credit_platform_webhook_inbox` unless `table` says otherwise) is found once, through
+ * the pool's `search_path` when `table` names no schema, and named with its schema in every
+ * statement from then on. It is created on first use when missing (and 0.5's table upgraded in
+ * place), unless `createTable` is `false`. `done` events are purged once received more than
+ * `retentionMs` ago (default 72 h + 5 min, at most 1 000 per purge, about once an hour by a
  * running worker); `pending` and `dead` events are never purged. An event id longer than 255
  * UTF-8 bytes, holding a NUL or starting with `sha256:` is stored under `sha256:<hex>` of it.
  *
@@ -79,22 +61,30 @@ function messageOf(error: unknown): string {
  * import { createPostgresWebhookInbox } from 'credit-platform/postgres';
  *
  * const pool = new Pool({ connectionString: process.env.DATABASE_URL, connectionTimeoutMillis: 5_000 });
- * const inbox = createPostgresWebhookInbox(pool);
+ * const inbox = createPostgresWebhookInbox(pool, { maxAttempts: 8, retryDelayMs: (attempt) => 10_000 * 2 ** (attempt - 1) });
  *
  * const app = express();
  * app.post('/webhooks', createNodeWebhookHandler({ secret: process.env.CREDIT_PLATFORM_WEBHOOK_SECRET!, inbox }));
- * app.listen(3000);
+ * const server = app.listen(3000);
  *
  * const worker = inbox.work({
  *   on: {
  *     // Commits with the event's done mark, or not at all (then retried).
  *     'deposit.created': async (event, { db }) => {
- *       await db.query('INSERT INTO ledger (deposit_id, amount) VALUES ($1, $2)', [event.data.depositId, event.data.amount]);
+ *       await db.query('INSERT INTO ledger (transaction_hash, token, amount) VALUES ($1, $2, $3)', [
+ *         event.data.transactionHash,
+ *         event.data.token,
+ *         event.data.amount,
+ *       ]);
  *     },
  *   },
  *   concurrency: 4,
+ *   timeoutMs: 60_000,
  * });
- * process.once('SIGTERM', () => void worker.stop().then(() => pool.end()));
+ * process.once('SIGTERM', () => {
+ *   server.close();
+ *   void worker.stop().then(() => pool.end());
+ * });
  * ```
  */
 export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
@@ -102,40 +92,20 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
   options: PostgresWebhookInboxOptions = {},
 ): PostgresWebhookInbox<Client> {
   checkPool(pool, FN);
-  const table = inboxTable(options.table ?? DEFAULT_INBOX_TABLE, FN);
-  const maxAttempts = maxAttemptsOf(options.maxAttempts);
-  const retryDelayMs = checkRetryDelay(options.retryDelayMs, FN);
-  const retentionMs = retentionOf(options.retentionMs);
-  const logger: Pick<Logger, 'warn'> = options.logger ?? console;
-  if (pool.listenerCount('error') === 0) {
-    pool.on('error', (error) =>
-      logger.warn('credit-platform: an idle PostgreSQL connection failed', { error: messageOf(error) }),
-    );
-  }
-  const ready = inboxTableCreator(pool, table, options.createTable !== false);
-
-  let nextPurge = 0;
-  let purging = false;
-  const purgeIfDue = () => {
-    if (purging || retentionMs === Number.POSITIVE_INFINITY || Date.now() < nextPurge) return;
-    purging = true;
-    nextPurge = Date.now() + PURGE_EVERY_MS;
-    inbox
-      .purge()
-      .then((deleted) => {
-        // A full batch: more are due, purge again at the next event.
-        if (deleted >= PURGE_BATCH) nextPurge = 0;
-      })
-      .catch((error: unknown) =>
-        logger.warn('credit-platform: purging done webhook inbox events failed', { error: messageOf(error) }),
-      )
-      .finally(() => {
-        purging = false;
-      });
-  };
+  const name = checkInboxTable(options.table ?? DEFAULT_INBOX_TABLE, FN);
+  const { maxAttempts, retryDelayMs, retentionMs, logger } = inboxSettings(options);
+  listenForIdleFailures(pool, logger);
+  const ready = inboxTableReady(pool, name, options.createTable !== false);
+  const newEvents = newEventSignal(pool, name.name);
+  const purger = purgeScheduler(
+    retentionMs === Number.POSITIVE_INFINITY ? retentionMs : PURGE_EVERY_MS,
+    () => inbox.purge(),
+    logger,
+    'done webhook inbox events',
+  );
 
   async function* list(status: WebhookInboxStatus): AsyncGenerator<WebhookInboxEntry> {
-    await ready();
+    const table = await ready();
     let cursor = '-infinity';
     let after = '';
     for (;;) {
@@ -163,11 +133,11 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
   }
 
   const inbox: PostgresWebhookInbox<Client> = {
-    table: table.name,
+    table: name.name,
     maxAttempts,
     retentionMs,
     async accept(event) {
-      await ready();
+      const table = await ready();
       const signedAt = Date.parse(event.timestamp);
       // The type is for listings only: a NUL, which text cannot hold, is replaced.
       const type = String(event.type).replaceAll('\0', '\uFFFD');
@@ -177,13 +147,15 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
         Number.isFinite(signedAt) ? signedAt : Date.now(),
         event.body,
       ]);
-      return rowCount === 1 ? 'stored' : 'duplicate';
+      if (rowCount !== 1) return 'duplicate';
+      newEvents.stored();
+      return 'stored';
     },
     work(workOptions) {
-      return startWorker({ pool, table, maxAttempts, retryDelayMs, ready, purgeIfDue }, workOptions);
+      return startWorker({ pool, maxAttempts, retryDelayMs, logger, ready, purgeIfDue: purger.due, newEvents }, workOptions);
     },
     async stats(): Promise<WebhookInboxStats> {
-      await ready();
+      const table = await ready();
       const row = (await pool.query(table.stats)).rows[0] as {
         pending: number;
         dead: number;
@@ -209,7 +181,7 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
     },
     async replay(target: string | { readonly status: 'dead' }): Promise<number> {
       if (typeof target === 'string') {
-        await ready();
+        const table = await ready();
         // `list()` shows an id stored under its digest as the digest key: replay takes that too.
         const keys = DIGEST_KEY.test(target) ? [storedEventId(target), target] : [storedEventId(target)];
         return (await pool.query(table.replayOne, [keys])).rowCount ?? 0;
@@ -220,11 +192,11 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
           "inbox.replay: pass an event id, or `{ status: 'dead' }` to replay every dead event.",
         );
       }
-      await ready();
+      const table = await ready();
       return (await pool.query(table.replayDead)).rowCount ?? 0;
     },
     async purge() {
-      await ready();
+      const table = await ready();
       if (retentionMs === Number.POSITIVE_INFINITY) return 0;
       return (await pool.query(table.purge, [retentionMs / 1_000, PURGE_BATCH])).rowCount ?? 0;
     },

@@ -36,7 +36,8 @@ export interface WebhookInboxStats {
 
 /**
  * One event as `inbox.list()` yields it. `lastError` is the last failure's class name and message,
- * cut to 500 characters, with the credentials of any URL in it replaced by `[REDACTED]`.
+ * cut to 500 characters, with the credentials in it replaced by `[REDACTED]` (for an attempt whose
+ * worker died: `the worker died during attempt n of max: …`).
  *
  * @example
  * ```ts
@@ -50,7 +51,10 @@ export interface WebhookInboxEntry {
   readonly eventId: string;
   /** The event type as sent. */
   readonly type: string;
-  /** How many runs failed (0 for an event never run, or run once successfully). */
+  /**
+   * How many attempts started (0 for an event never run; 1 for one done at its first run), counted
+   * when each starts, so an attempt whose worker died counts too. A replay resets it to 0.
+   */
   readonly attempts: number;
   /** The last failure, redacted; `null` if none. */
   readonly lastError: string | null;

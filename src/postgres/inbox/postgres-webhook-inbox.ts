@@ -29,12 +29,13 @@ export interface PostgresWebhookInbox<Client extends PostgresPoolClient = Postgr
   /** `maxAttempts`: runs before an event is `dead`. */
   readonly maxAttempts: number;
   /**
-   * Starts processing due events: each is claimed with `FOR UPDATE SKIP LOCKED` in a transaction of
-   * its own, its handler runs with that transaction as `context.db`, and the event is marked `done`
-   * in the same commit. A handler that throws (or whose transaction does not commit) rolls its
-   * writes back, and the event is retried after `retryDelayMs(attempt)`, or marked `dead` after
-   * `maxAttempts`. A process killed mid-handler loses nothing: its transaction dies with it and the
-   * event is claimed again at once by any worker.
+   * Starts processing due events. Each is claimed with `FOR UPDATE SKIP LOCKED`, and its attempt
+   * counted in a statement that commits at once; its handler then runs with the event's
+   * transaction as `context.db`, under its deadline (`timeoutMs`), and the event is marked `done`
+   * in the same commit. A handler that throws or passes its deadline (or whose transaction does
+   * not commit) rolls its writes back, and the event is retried after `retryDelayMs(attempt)`, or
+   * marked `dead` after `maxAttempts`. A process killed mid-handler loses nothing and its attempt
+   * counts: the event runs again after the same delay, and goes `dead` after `maxAttempts`.
    */
   work(options: WebhookInboxWorkOptions<Client>): WebhookInboxWorker;
   /** Counts per status, and the age of the oldest pending event. */
@@ -42,8 +43,10 @@ export interface PostgresWebhookInbox<Client extends PostgresPoolClient = Postgr
   /** The events of one status, oldest received first, read 100 at a time (bounded memory). */
   list(options: { readonly status: WebhookInboxStatus }): AsyncIterable<WebhookInboxEntry>;
   /**
-   * Puts one event back to `pending` (due now, attempts reset to 0, whatever its status) and
-   * resolves 1, or 0 if the inbox does not hold it.
+   * Puts a `done` or `dead` event back to `pending` (due now, attempts reset to 0) and resolves 1.
+   * Resolves 0, leaving the event as it is, when the inbox does not hold it or it is `pending` or
+   * running: it runs anyway. Never waits for a running handler, so it cannot set an event back
+   * behind the commit of its run (which would run it twice).
    */
   replay(eventId: string): Promise<number>;
   /** Puts every `dead` event back to `pending` (due now, attempts reset) and resolves how many. */

@@ -1,148 +1,278 @@
-// One event's run: claim it in a transaction, run its handler inside a savepoint of that
-// transaction, and commit the handler's writes together with the `done` mark; or roll the handler
-// back to the savepoint and commit the failed attempt instead.
+// One event's run. The claim counts the attempt in a committed statement of its own, so an attempt
+// whose worker dies is still counted; the event's transaction then locks the row, runs the handler
+// under its deadline, and commits its writes with the `done` mark, or rolls them back, after which
+// the failed attempt is recorded.
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
+import { type CheckedOutConnection, withConnection } from '../pooled-connection.js';
 import { guardTransactionClient } from '../guarded-client.js';
-import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from '../postgres-pool.js';
+import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
+import { notCommitted, runTransaction, type TransactionWording } from '../transaction.js';
 import { errorText } from './error-text.js';
-import type { InboxTable } from './inbox-table.js';
-import { retryDelaySeconds } from './attempt-delay.js';
+import type { AfterFailure, FailedAttempt } from './failure-log.js';
+import type { InboxTable } from './table/inbox-table.js';
+import { retryDelaySeconds } from './options.js';
+import { SavepointStack } from './savepoint-stack.js';
 import { storedEvent } from './stored-event.js';
+import type { WebhookInboxContext } from './work-options.js';
 
-// A name a handler's own savepoints are unlikely to reuse.
-const SAVEPOINT = 'credit_platform_inbox_handler';
-// PostgreSQL's SQLSTATE for a statement in a transaction that an earlier failure aborted.
+// PostgreSQL's SQLSTATEs: a statement in a transaction an earlier failure aborted; a lock not granted at once.
 const IN_FAILED_TRANSACTION = '25P02';
+const LOCK_NOT_AVAILABLE = '55P03';
+// An attempt whose worker died is due again after its retry delay, and never sooner than this: the
+// lease also covers the moment between the claim's commit and the event's transaction taking the row.
+const MIN_LEASE_S = 1;
+// Leases sent with each claim: attempts past the last one take the last one's.
+const LEASES_KEPT = 32;
+
+/**
+ * @internal The lease of each attempt, in s (attempt n's at index n - 1): its retry delay, at least
+ * 1 s, for the first 32 attempts; later attempts take the 32nd's.
+ */
+export function attemptLeases(retryDelayMs: (attempt: number) => number, maxAttempts: number): number[] {
+  return Array.from({ length: Math.min(maxAttempts, LEASES_KEPT) }, (_, i) =>
+    Math.max(retryDelaySeconds(retryDelayMs, i + 1), MIN_LEASE_S),
+  );
+}
 
 /** @internal What a worker needs to run events. */
 export interface EventRunner<Client extends PostgresPoolClient> {
   readonly pool: PostgresPool<Client>;
-  readonly table: InboxTable;
   readonly maxAttempts: number;
   readonly retryDelayMs: (attempt: number) => number;
+  /** From {@link attemptLeases}. */
+  readonly leases: readonly number[];
   /** Whether only keyed events are claimed, in their keys' order. */
   readonly ordered: boolean;
-  /** Runs the handler of `event` on `db`; resolves when it settles. */
-  readonly handle: (event: WebhookEvent | UnknownWebhookEvent, db: Client, attempt: number) => Promise<void>;
-  /** Told about each failed attempt. */
-  readonly onError: (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => void;
+  /** The deadline of one handler run, in ms. */
+  readonly timeoutMs: number;
+  /** Aborted when the worker stops: every handler's `context.signal` aborts with it. */
+  readonly stopping: AbortSignal;
+  /** Runs the handler of `event`; resolves when it settles. */
+  readonly handle: (event: WebhookEvent | UnknownWebhookEvent, context: WebhookInboxContext<Client>) => Promise<void>;
+  /** Told about each failed attempt (a log line, and `onError`). */
+  readonly report: (failed: FailedAttempt, error: unknown, event: WebhookEvent | UnknownWebhookEvent | undefined) => void;
 }
 
 interface ClaimedRow {
   readonly event_id: string;
+  readonly type: string;
   readonly body: string;
   readonly attempts: number;
+  readonly status: string;
+  readonly order_key: string | null;
+  readonly started_at: Date | string | null;
+  readonly died: boolean;
+  readonly pid: number;
 }
 
 /** @internal What came of one try: no due event, the event done, or an attempt failed (recorded). */
 export type RunResult = 'none' | 'done' | 'failed';
 
-/** The error a handler's transaction is reported with when it was aborted under a caught failure. */
-function abortedTransaction(cause: unknown): Error {
+/** How the event's transaction ended, when it did not commit the done mark. */
+type NotRun = 'lost' | 'key_busy';
+
+function eventOf(body: string): WebhookEvent | UnknownWebhookEvent | undefined {
+  try {
+    return storedEvent(body);
+  } catch {
+    return undefined;
+  }
+}
+
+function timedOut(ms: number): Error {
   return new Error(
-    "credit-platform: the handler's transaction was aborted: one of its statements failed and the handler caught the " +
-      'error, so PostgreSQL discarded everything it wrote. Nothing was committed; the event will be retried. Run a ' +
-      'statement that may fail inside a savepoint (SAVEPOINT … / ROLLBACK TO SAVEPOINT …), or avoid the failure ' +
-      '(INSERT … ON CONFLICT DO NOTHING).',
-    { cause },
+    `credit-platform: timed out after ${ms} ms (timeoutMs): the handler had not settled, so context.signal was ` +
+      'aborted, its transaction rolled back and its connection closed. Give the handler a deadline of its own below ' +
+      'timeoutMs (pass context.signal to what it awaits), or raise timeoutMs.',
   );
 }
 
-function notCommitted(result: PostgresQueryResult): Error | undefined {
-  // node-postgres reports the command tag: COMMIT on an aborted transaction answers ROLLBACK, no error.
-  const { command } = result;
-  if (command === 'COMMIT') return undefined;
-  return new Error(`credit-platform: COMMIT of the event's transaction answered ${String(command)}: nothing was committed.`);
+function markMissed(table: InboxTable, row: ClaimedRow): Error {
+  return new Error(
+    `credit-platform: the done mark of event ${row.event_id}, attempt ${row.attempts}, matched no row of ${table.quoted}: ` +
+      'the event changed while its handler ran (replayed, deleted, or its row edited), so its transaction was rolled ' +
+      "back, the handler's writes with it.",
+  );
+}
+
+/** Resolves or rejects as `run` does, or rejects with `onDeadline()`'s error after `ms`. */
+function withDeadline(run: Promise<void>, ms: number, onDeadline: () => Error): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(onDeadline()), ms);
+    run.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Records a failed attempt and reports it; on `client` when healthy, else on a connection of the pool. */
+async function recordFailure<Client extends PostgresPoolClient>(
+  runner: EventRunner<Client>,
+  table: InboxTable,
+  connection: CheckedOutConnection<Client>,
+  row: ClaimedRow,
+  error: unknown,
+): Promise<RunResult> {
+  const text = errorText(error);
+  const delay = retryDelaySeconds(runner.retryDelayMs, row.attempts);
+  const values = [row.event_id, text, runner.maxAttempts, delay, row.attempts];
+  const { rows } = connection.discarded
+    ? await runner.pool.query(table.worker.markFailed, values)
+    : await connection.client.query(table.worker.markFailed, values);
+  const marked = rows[0] as { status: string; run_at: Date | string } | undefined;
+  let after: AfterFailure = { status: 'unrecorded' };
+  if (marked?.status === 'dead') after = { status: 'dead' };
+  else if (marked?.status === 'pending') after = { status: 'pending', runAt: new Date(marked.run_at) };
+  runner.report(
+    { eventId: row.event_id, type: row.type, attempt: row.attempts, maxAttempts: runner.maxAttempts, error: text, after },
+    error,
+    eventOf(row.body),
+  );
+  return 'failed';
+}
+
+/** Reports the attempt before this one, whose worker died: the claim recorded it. */
+function reportDied<Client extends PostgresPoolClient>(runner: EventRunner<Client>, row: ClaimedRow): void {
+  const dead = row.status === 'dead';
+  const attempt = dead ? row.attempts : row.attempts - 1;
+  const error = new Error(
+    `credit-platform: the worker died during attempt ${attempt} of ${runner.maxAttempts}: its process ended, or lost its ` +
+      'database connection, before the attempt finished.',
+  );
+  const after: AfterFailure = dead ? { status: 'dead' } : { status: 'pending', runAt: new Date() };
+  runner.report(
+    { eventId: row.event_id, type: row.type, attempt, maxAttempts: runner.maxAttempts, error: errorText(error), after },
+    error,
+    eventOf(row.body),
+  );
 }
 
 /**
- * @internal Claims the next due event and runs it. Rejects only when the database failed before or
- * after the handler (the event then stays as it was, due again at once, since its claim died with
- * the transaction).
+ * Runs the claimed event in its transaction: the row locked (no longer this worker's if another
+ * session holds it or counted another attempt since), the key's lock for an ordered worker, the
+ * handler under its deadline, the done mark (one row, or the transaction rolls back). Resolves
+ * `'done'`, or why it did not run; rejects with the attempt's failure.
  */
-export async function runNextEvent<Client extends PostgresPoolClient>(runner: EventRunner<Client>): Promise<RunResult> {
-  const { pool, table } = runner;
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  const onClientError = (error: Error) => {
-    broken = error;
+async function runClaimed<Client extends PostgresPoolClient>(
+  runner: EventRunner<Client>,
+  table: InboxTable,
+  connection: CheckedOutConnection<Client>,
+  row: ClaimedRow,
+  event: WebhookEvent | UnknownWebhookEvent,
+): Promise<'done' | NotRun> {
+  const controller = new AbortController();
+  const stop = () => controller.abort(new Error('credit-platform: the inbox worker is stopping.'));
+  if (runner.stopping.aborted) stop();
+  else runner.stopping.addEventListener('abort', stop, { once: true });
+  const savepoints = new SavepointStack();
+  const guarded = guardTransactionClient(connection.client, (sql) => savepoints.sending(sql));
+  const wording: TransactionWording = {
+    subject: `event ${row.event_id}`,
+    kept: 'its done mark',
+    next: 'The attempt failed.',
+    letOut: '(a failed attempt)',
+    terse: true,
+    unsure: 'The attempt is recorded as failed; if the commit did reach the disk, the event is done and stays so.',
   };
-  client.on('error', onClientError);
-  // A failure to record after this transaction is gone: on another connection, once this one is released.
-  let recordLater: { key: string; text: string; attempts: number } | undefined;
-  let result: RunResult;
   try {
-    // One round trip: none of the three takes a parameter, so they go as one simple query, whose
-    // answer node-postgres gives as one result per statement.
-    const answered: unknown = await client.query(
-      `BEGIN; ${runner.ordered ? table.claimInOrder : table.claim}; SAVEPOINT ${SAVEPOINT}`,
+    return await runTransaction(
+      connection,
+      async (client) => {
+        let locked: { attempts: number; status: string } | undefined;
+        try {
+          locked = (await client.query(table.worker.lock, [row.event_id])).rows[0] as typeof locked;
+        } catch (error) {
+          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { commit: false, value: 'lost' as const };
+          throw error;
+        }
+        if (locked?.attempts !== row.attempts || locked.status !== 'pending') return { commit: false, value: 'lost' as const };
+        if (runner.ordered && row.order_key) {
+          const { rows } = await client.query(table.worker.lockKey, [table.worker.keyLockPrefix + row.order_key]);
+          if ((rows[0] as { locked?: unknown } | undefined)?.locked !== true)
+            return { commit: false, value: 'key_busy' as const };
+        }
+        await withDeadline(
+          runner.handle(event, { db: guarded.db, attempt: row.attempts, signal: controller.signal }),
+          runner.timeoutMs,
+          () => {
+            const error = timedOut(runner.timeoutMs);
+            controller.abort(error);
+            guarded.settle();
+            // Closing the connection rolls the transaction back, whatever query the handler left running.
+            connection.discard(error);
+            return error;
+          },
+        );
+        guarded.settle();
+        let marked: { rowCount: number | null };
+        try {
+          // The mark is written by the transaction that locked the row, never inside a savepoint
+          // the handler left open: see savepoint-stack.ts. In an aborted transaction a RELEASE
+          // fails as the mark would.
+          for (const release of savepoints.releases() ?? []) await client.query(release);
+          marked = await client.query(table.worker.markDone, [row.event_id, row.attempts]);
+        } catch (error) {
+          // The handler's statement that failed (and that it caught) says why, better than ours.
+          if ((error as { code?: unknown }).code === IN_FAILED_TRANSACTION)
+            throw notCommitted(wording, 'ROLLBACK', guarded.firstFailure() ?? { error });
+          throw error;
+        }
+        if (marked.rowCount !== 1) throw markMissed(table, row);
+        return { commit: true, value: 'done' as const, failure: guarded.firstFailure() };
+      },
+      wording,
     );
-    const claimed = Array.isArray(answered) ? (answered[1] as PostgresQueryResult | undefined) : undefined;
-    if (claimed === undefined)
-      throw new Error('credit-platform: the claim did not answer one result per statement; is `pool` a node-postgres Pool?');
+  } finally {
+    guarded.settle();
+    runner.stopping.removeEventListener('abort', stop);
+  }
+}
+
+/**
+ * @internal Claims the next due event and runs it. Rejects only when the database failed outside
+ * the attempt (the claim, or recording a failure); an attempt counted and never closed is reported
+ * by the claim that next takes the event.
+ */
+export async function runNextEvent<Client extends PostgresPoolClient>(
+  runner: EventRunner<Client>,
+  table: InboxTable,
+): Promise<RunResult> {
+  const { leases } = runner;
+  return withConnection(runner.pool, async (connection) => {
+    const { client } = connection;
+    const claimed = runner.ordered
+      ? await client.query(table.worker.claimInOrder, [leases, runner.maxAttempts, table.worker.keyLockPrefix])
+      : await client.query(table.worker.claim, [leases, runner.maxAttempts]);
     const row = claimed.rows[0] as ClaimedRow | undefined;
-    if (row === undefined) {
-      await client.query('ROLLBACK');
-      return 'none';
-    }
-    const attempt = row.attempts + 1;
-    let event: WebhookEvent | UnknownWebhookEvent | undefined;
-    let failure: { error: unknown } | undefined;
-    // The handler's view: no COMMIT, ROLLBACK or release(), nothing once it has settled.
-    const guarded = guardTransactionClient(client);
+    if (row === undefined) return 'none';
+    if (row.died) reportDied(runner, row);
+    if (row.status === 'dead') return 'failed';
+    let event: WebhookEvent | UnknownWebhookEvent;
     try {
       event = storedEvent(row.body);
-      await runner.handle(event, guarded.db, attempt);
     } catch (error) {
-      failure = { error };
-    } finally {
-      guarded.settle();
+      return recordFailure(runner, table, connection, row, error);
     }
-    if (failure === undefined) {
-      try {
-        // No RELEASE first: the mark fails alike in an aborted transaction, and the savepoint ends with the commit.
-        await client.query(table.markDone, [row.event_id]);
-      } catch (error) {
-        const code = (error as { code?: unknown }).code;
-        // The handler's statement that failed (and that it caught) says why, better than ours.
-        failure = { error: code === IN_FAILED_TRANSACTION ? abortedTransaction(guarded.firstFailure()?.error ?? error) : error };
+    let outcome: 'done' | NotRun;
+    try {
+      outcome = await runClaimed(runner, table, connection, row, event);
+    } catch (error) {
+      if (connection.discarded) {
+        // A session that outlived its connection (a query still running) would hold the row: end it.
+        await runner.pool.query(table.worker.endSession, [row.pid, row.started_at]).catch(() => undefined);
       }
+      return recordFailure(runner, table, connection, row, error);
     }
-    if (failure === undefined) {
-      const commitError = notCommitted(await client.query('COMMIT'));
-      if (commitError === undefined) return 'done';
-      failure = { error: commitError };
-      recordLater = { key: row.event_id, text: errorText(commitError), attempts: row.attempts };
-    } else {
-      const text = errorText(failure.error);
-      const delay = retryDelaySeconds(runner.retryDelayMs, attempt);
-      try {
-        await client.query(`ROLLBACK TO SAVEPOINT ${SAVEPOINT}`);
-        await client.query(table.markFailed, [row.event_id, text, runner.maxAttempts, delay, row.attempts]);
-        const commitError = notCommitted(await client.query('COMMIT'));
-        if (commitError !== undefined) throw commitError;
-      } catch {
-        // The savepoint is gone (the handler released it) or the transaction broke: drop it all
-        // and count the attempt with a statement of its own.
-        await client.query('ROLLBACK').catch(() => undefined);
-        recordLater = { key: row.event_id, text, attempts: row.attempts };
-      }
-    }
-    runner.onError(failure.error, event);
-    result = 'failed';
-  } catch (error) {
-    broken ??= error instanceof Error ? error : new Error(String(error));
-    throw error;
-  } finally {
-    client.removeListener('error', onClientError);
-    // A connection whose transaction ended in doubt is closed, not handed to the next event.
-    client.release(broken ?? (recordLater === undefined ? undefined : true));
-  }
-  if (recordLater !== undefined) {
-    const { key, text, attempts } = recordLater;
-    const delay = retryDelaySeconds(runner.retryDelayMs, attempts + 1);
-    // Matches nothing if a worker already claimed it again and counted this attempt itself.
-    await pool.query(table.markFailed, [key, text, runner.maxAttempts, delay, attempts]);
-  }
-  return result;
+    if (outcome === 'done') return 'done';
+    // Not this worker's to run after all: uncounted, due again at once (unless another worker counted it).
+    await (connection.discarded ? runner.pool : client).query(table.worker.giveBack, [row.event_id, row.attempts]);
+    return 'none';
+  });
 }

@@ -1,45 +1,37 @@
 // `inbox.work()`: `concurrency` loops, each claiming and running one event at a time on a
 // connection of its own, sleeping `pollIntervalMs` when nothing is due; `stop()` ends the loops
 // once the events in hand are settled.
-import { ConfigurationError } from '../../errors/index.js';
+import { setMaxListeners } from 'node:events';
+import type { Logger } from '../../core/types.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
-import type { PostgresPoolClient } from '../postgres-pool.js';
-import { type EventRunner, runNextEvent } from './run-event.js';
+import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
+import { errorText } from './error-text.js';
+import { logFailedAttempt } from './failure-log.js';
+import { leaseWorkerConnections } from './pickup/connection-reserve.js';
+import { listenForNewEvents } from './pickup/new-event-listener.js';
+import type { NewEventSignal } from './pickup/new-event-signal.js';
+import { WakeUp } from './pickup/wake-up.js';
+import type { InboxTable } from './table/inbox-table.js';
+import { attemptLeases, type EventRunner, runNextEvent } from './run-event.js';
 import { storedEvent } from './stored-event.js';
-import type { WebhookInboxContext, WebhookInboxWorker, WebhookInboxWorkOptions } from './work-options.js';
+import { type WebhookInboxContext, type WebhookInboxWorker, type WebhookInboxWorkOptions, workSettings } from './work-options.js';
 
 const FN = 'inbox.work';
 // Events keyed per pass, for a worker with `orderKey`.
 const KEY_BATCH = 500;
 
 /** @internal What a worker needs besides its options. */
-export interface WorkerDeps<Client extends PostgresPoolClient>
-  extends Omit<EventRunner<Client>, 'handle' | 'onError' | 'ordered'> {
-  /** Resolves once the table exists. */
-  readonly ready: () => Promise<void>;
+export interface WorkerDeps<Client extends PostgresPoolClient> {
+  readonly pool: PostgresPool<Client>;
+  readonly maxAttempts: number;
+  readonly retryDelayMs: (attempt: number) => number;
+  readonly logger: Pick<Logger, 'warn'>;
+  /** Resolves the table's statements once it exists. */
+  readonly ready: () => Promise<InboxTable>;
   /** Starts a purge if one is due. */
   readonly purgeIfDue: () => void;
-}
-
-function positiveInteger(value: unknown, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 1) return value;
-  throw new ConfigurationError(name, `${FN}: \`${name}\` must be a positive integer; got ${String(value)}.`);
-}
-
-function checkWorkOptions<Db>(options: WebhookInboxWorkOptions<Db>): void {
-  if (typeof options !== 'object' || options === null) {
-    throw new ConfigurationError('on', `${FN}: pass the options, \`{ on: { 'deposit.created': async (event, { db }) => … } }\`.`);
-  }
-  if (options.on !== undefined && (typeof options.on !== 'object' || options.on === null)) {
-    throw new ConfigurationError('on', `${FN}: \`on\` must be an object of handlers per event type.`);
-  }
-  for (const name of ['orderKey', 'onError', 'onUnknownEvent'] as const) {
-    const value = options[name];
-    if (value !== undefined && typeof value !== 'function') {
-      throw new ConfigurationError(name, `${FN}: \`${name}\` must be a function; got ${typeof value}.`);
-    }
-  }
+  /** How stored events wake idle workers. */
+  readonly newEvents: NewEventSignal;
 }
 
 /** @internal Starts a worker on the inbox `deps` describes. */
@@ -47,25 +39,41 @@ export function startWorker<Client extends PostgresPoolClient>(
   deps: WorkerDeps<Client>,
   options: WebhookInboxWorkOptions<Client>,
 ): WebhookInboxWorker {
-  checkWorkOptions(options);
-  const concurrency = positiveInteger(options.concurrency, 'concurrency', 1);
-  const pollIntervalMs = positiveInteger(options.pollIntervalMs, 'pollIntervalMs', 1_000);
-  const reportTo = options.onError ?? ((error: unknown) => console.error('[credit-platform/postgres] inbox:', error));
+  const { concurrency: requested, pollIntervalMs, timeoutMs, reservedConnections } = workSettings(options);
+  const { logger } = deps;
+  const reportTo =
+    options.onError ??
+    ((error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => {
+      // A failed attempt has its log line already.
+      if (event === undefined)
+        logger.warn('credit-platform: the inbox worker failed; it tries again', { error: errorText(error) });
+    });
   const onError = (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => {
     try {
       reportTo(error, event);
     } catch (thrown) {
-      console.error('[credit-platform/postgres] onError threw while reporting an error:', thrown);
+      logger.warn('credit-platform: onError threw while reporting an inbox failure', { error: errorText(thrown) });
     }
   };
   const { orderKey } = options;
+  const lease = leaseWorkerConnections(deps.pool, requested, reservedConnections, (message) => logger.warn(message));
+  const stopping = new AbortController();
+  // One listener per event in hand: more than Node's default 10 is not a leak here.
+  setMaxListeners(lease.concurrency + 1, stopping.signal);
 
   const runner: EventRunner<Client> = {
-    ...deps,
+    pool: deps.pool,
+    maxAttempts: deps.maxAttempts,
+    retryDelayMs: deps.retryDelayMs,
+    leases: attemptLeases(deps.retryDelayMs, deps.maxAttempts),
     ordered: orderKey !== undefined,
-    onError,
-    async handle(event, db, attempt) {
-      const context: WebhookInboxContext<Client> = { db, attempt };
+    timeoutMs,
+    stopping: stopping.signal,
+    report(failed, error, event) {
+      logFailedAttempt(logger, failed);
+      onError(error, event);
+    },
+    async handle(event, context: WebhookInboxContext<Client>) {
       if (event.type === 'unknown') {
         await options.onUnknownEvent?.(event, context);
         return;
@@ -77,28 +85,23 @@ export function startWorker<Client extends PostgresPoolClient>(
     },
   };
 
-  let stopping = false;
-  const sleepers = new Set<() => void>();
-  const wakeAll = () => {
-    for (const wake of [...sleepers]) wake();
-  };
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      sleepers.add(done);
-    });
+  const idle = new WakeUp();
+  const newEvent = () => idle.newEvent();
+  const unsubscribe = deps.newEvents.subscribe(newEvent);
+  const listener = listenForNewEvents({
+    pool: deps.pool,
+    listen: deps.newEvents.listen,
+    onNewEvent: newEvent,
+    onError,
+    onListening: (client) => deps.newEvents.sendThrough(client),
+  });
 
   // Each new event's order key, computed once here and stored; one pass at a time per worker.
   let keying: Promise<void> | undefined;
-  const keyNew = (): Promise<void> => {
+  const keyNew = (table: InboxTable): Promise<void> => {
     if (orderKey === undefined) return Promise.resolve();
     keying ??= (async () => {
-      const { rows } = await deps.pool.query(deps.table.unkeyed, [KEY_BATCH]);
+      const { rows } = await deps.pool.query(table.worker.unkeyed, [KEY_BATCH]);
       if (rows.length === 0) return;
       const ids: string[] = [];
       const keys: string[] = [];
@@ -119,7 +122,7 @@ export function startWorker<Client extends PostgresPoolClient>(
         // '' is "no key"; a NUL (which text cannot hold) is replaced.
         keys.push((key ?? '').replaceAll('\0', '\uFFFD'));
       }
-      await deps.pool.query(deps.table.setKeys, [ids, keys]);
+      await deps.pool.query(table.worker.setKeys, [ids, keys]);
     })().finally(() => {
       keying = undefined;
     });
@@ -127,33 +130,35 @@ export function startWorker<Client extends PostgresPoolClient>(
   };
 
   async function loop(): Promise<void> {
-    while (!stopping) {
+    while (!stopping.signal.aborted) {
       let ran = false;
       try {
-        await deps.ready();
-        await keyNew();
-        if (stopping) break;
-        ran = (await runNextEvent(runner)) !== 'none';
+        const table = await deps.ready();
+        await keyNew(table);
+        if (stopping.signal.aborted) break;
+        ran = (await runNextEvent(runner, table)) !== 'none';
         deps.purgeIfDue();
       } catch (error) {
         // The database is down or refused a statement: say so and try again after a pause.
         onError(error);
       }
       if (ran) {
-        // More may be due: idle loops look too.
-        wakeAll();
-      } else if (!stopping) {
-        await sleep(pollIntervalMs);
+        // More may be due: one more idle loop looks, and it wakes the next if it finds one.
+        idle.oneMore();
+      } else if (!stopping.signal.aborted) {
+        await idle.sleep(pollIntervalMs);
       }
     }
   }
 
-  const loops = Array.from({ length: concurrency }, () => loop());
+  const loops = Array.from({ length: lease.concurrency }, () => loop());
   let stopped: Promise<void> | undefined;
   const stop = (): Promise<void> => {
-    stopping = true;
-    wakeAll();
-    stopped ??= Promise.all(loops).then(() => undefined);
+    if (!stopping.signal.aborted) stopping.abort();
+    unsubscribe();
+    listener.close();
+    idle.all();
+    stopped ??= Promise.all(loops).then(() => lease.release());
     return stopped;
   };
   if (options.signal?.aborted) void stop();

@@ -23,7 +23,11 @@ const event = (id: string, type = 'deposit.created') => {
 /** An inbox with `pending` untouched events, `dead` events whose handler threw, and `done` processed ones. */
 async function filled(counts: { pending?: number; dead?: number; done?: number }, table?: string) {
   const pool = pg.pool();
-  const inbox = createPostgresWebhookInbox(pool, { maxAttempts: 1, ...(table ? { table } : {}) });
+  const inbox = createPostgresWebhookInbox(pool, {
+    maxAttempts: 1,
+    logger: { warn: () => undefined },
+    ...(table ? { table } : {}),
+  });
   const run = async (ids: string[], fail: boolean) => {
     for (const id of ids) await inbox.accept(event(id));
     const worker = inbox.work({
@@ -86,7 +90,7 @@ describe('credit-platform webhooks inbox list', () => {
     );
     expect(lines[1]).toMatch(/^evt_dead_1 /);
     expect((await inboxCli(['list', '--status', 'done'])).stdout).toMatch(
-      /^evt_done_0 {2}deposit\.created {2}attempts=0 {2}\S+\n$/,
+      /^evt_done_0 {2}deposit\.created {2}attempts=1 {2}\S+\n$/,
     );
   });
 
@@ -131,22 +135,24 @@ describe('credit-platform webhooks inbox list', () => {
 });
 
 describe('credit-platform webhooks inbox replay', () => {
-  it('puts every dead event back with --dead, and one event by id', async () => {
+  it('puts every dead event back with --dead, and one event by id; says when it replayed nothing', async () => {
     const inbox: PostgresWebhookInbox = await filled({ dead: 2, done: 1 });
     const all = await inboxCli(['replay', '--dead']);
     expect([all.code, all.stdout]).toEqual([0, 'replayed 2 dead event(s)\n']);
     expect(await inbox.stats()).toMatchObject({ pending: 2, dead: 0, done: 1 });
 
     const one = await inboxCli(['replay', 'evt_done_0']);
-    expect([one.code, one.stdout]).toEqual([0, 'replayed evt_done_0\n']);
+    expect([one.code, one.stdout]).toEqual([0, 'replayed evt_done_0: pending again, due now\n']);
     expect(await inbox.stats()).toMatchObject({ pending: 3, done: 0 });
 
-    const unknown = await inboxCli(['replay', 'evt_nope']);
-    expect([unknown.code, unknown.stdout, unknown.stderr]).toEqual([
-      1,
-      '',
-      'webhooks inbox replay: the inbox holds no event evt_nope.\n',
-    ]);
+    for (const id of ['evt_nope', 'evt_done_0']) {
+      const none = await inboxCli(['replay', id]);
+      expect([none.code, none.stdout, none.stderr]).toEqual([
+        1,
+        '',
+        `webhooks inbox replay: nothing replayed: the inbox holds no done or dead event ${id} (one that is pending or running is left as it is, and runs anyway).\n`,
+      ]);
+    }
   });
 
   it('wants exactly one of <event-id> and --dead', async () => {

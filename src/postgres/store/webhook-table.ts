@@ -1,17 +1,9 @@
 // The store's table: its name checked as an SQL identifier (and quoted), and every statement on
 // it. The event id and every other value travel as parameters; only the checked name is spliced.
-import { checkTableName } from './table-name.js';
+import { checkTableName } from '../table-name.js';
 
 /** The table a store uses unless told otherwise. */
 export const DEFAULT_TABLE = 'credit_platform_webhook_events';
-
-// Sets the transaction's lock_timeout to `wait` and answers the value it replaces as `previous`.
-// OFFSET 0 keeps the subquery a step of its own, read before the set.
-const setLockWait = (wait: string) =>
-  `SELECT before.previous, set_config('lock_timeout', '${wait}', true) FROM (SELECT current_setting('lock_timeout') AS previous OFFSET 0) AS before`;
-
-/** The forms `lockWaitMs` takes in SQL: a count of milliseconds, checked by the caller. */
-const WAIT = /^[1-9][0-9]*ms$/;
 
 /** The statements on one table. */
 export interface WebhookTable {
@@ -27,12 +19,15 @@ export interface WebhookTable {
   /** `$1` the quoted name, for {@link WebhookTable.exists}. */
   readonly quoted: string;
   /**
-   * Two statements in one round trip (a simple query, so no parameters: `wait`, such as `'5000ms'`,
-   * is checked and spliced): set the transaction's `lock_timeout` to `wait`, answering the value
-   * it replaces as `previous` (first result), then take the lock an insert needs. A lock timeout
-   * here means the table is locked (DDL, a migration), never that the id is held.
+   * `$1` a wait such as `'5000ms'`: sets the transaction's `lock_timeout` to it, answering the value
+   * it replaces as `previous`. OFFSET 0 keeps the subquery a step of its own, read before the set.
    */
-  lockForInsert(wait: string): string;
+  readonly setLockWait: string;
+  /**
+   * Takes the lock an insert needs, first and on its own: a lock timeout here means the table is
+   * locked (DDL, a migration), never that the id is held.
+   */
+  readonly lockForInsert: string;
   /** The advisory-lock key (a parameter of `pg_advisory_xact_lock(hashtext($1))`) that serialises creation. */
   readonly lockKey: string;
   /** `$1` event id; one row inserted, or none when the id is there. */
@@ -56,10 +51,9 @@ export function webhookTable(name: unknown, fn: string): WebhookTable {
     quoted,
     exists:
       "SELECT to_regclass($1) IS NOT NULL AS table_exists, EXISTS (SELECT 1 FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE i.indrelid = to_regclass($1) AND a.attname = 'received_at') AS index_exists",
-    lockForInsert(wait) {
-      if (!WAIT.test(wait)) throw new RangeError(`credit-platform: a lock wait must be a count of milliseconds; got ${wait}.`);
-      return `${setLockWait(wait)}; LOCK TABLE ${quoted} IN ROW EXCLUSIVE MODE`;
-    },
+    setLockWait:
+      "SELECT before.previous, set_config('lock_timeout', $1, true) FROM (SELECT current_setting('lock_timeout') AS previous OFFSET 0) AS before",
+    lockForInsert: `LOCK TABLE ${quoted} IN ROW EXCLUSIVE MODE`,
     create: [
       `CREATE TABLE IF NOT EXISTS ${quoted} (event_id text PRIMARY KEY, received_at timestamptz NOT NULL DEFAULT now())`,
       `CREATE INDEX IF NOT EXISTS "${table}_received_at" ON ${quoted} (received_at)`,

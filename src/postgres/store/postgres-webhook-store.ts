@@ -1,19 +1,21 @@
 // The webhook receivers' store in the user's PostgreSQL: the event id is inserted in the same
 // transaction as the handler's writes, so both commit or neither does (exactly-once effects).
-import type { Logger } from '../core/types.js';
-import { ConfigurationError } from '../errors/index.js';
-import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome } from '../webhooks/index.js';
-import { guardTransactionClient } from './guarded-client.js';
-import { checkPool, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from './postgres-pool.js';
-import { PostgresWebhookStoreError } from './postgres-webhook-store-error.js';
-import type { TransactionClientError } from './transaction-client-error.js';
-import { storedEventId } from './stored-event-id.js';
+import type { Logger } from '../../core/types.js';
+import type { TransactionalWebhookStore, WebhookClaim, WebhookTransactionOutcome } from '../../webhooks/index.js';
+import { listenForIdleFailures, messageOf, withConnection } from '../pooled-connection.js';
+import { guardTransactionClient } from '../guarded-client.js';
+import { positiveInteger } from '../option-checks.js';
+import { checkPool, type PostgresPool, type PostgresPoolClient } from '../postgres-pool.js';
+import { PostgresWebhookStoreError } from '../postgres-webhook-store-error.js';
+import { PURGE_BATCH, purgeScheduler } from '../purge-scheduler.js';
+import { storedEventId } from '../stored-event-id.js';
+import type { TransactionClientError } from '../transaction-client-error.js';
+import { runTransaction, type TransactionDecision, type TransactionWording, underAdvisoryLock } from '../transaction.js';
 import { DEFAULT_TABLE, type WebhookTable, webhookTable } from './webhook-table.js';
 
 // A receiver accepts events up to 72 h old (its default `maxEventAge`) and signed up to 5 min
 // ahead of its clock: an id must be kept at least that long.
 const DEFAULT_RETENTION_MS = 72 * 3_600_000 + 5 * 60_000;
-const PURGE_BATCH = 1_000;
 // PostgreSQL's SQLSTATE for a lock not acquired within lock_timeout.
 const LOCK_NOT_AVAILABLE = '55P03';
 
@@ -102,19 +104,6 @@ export interface PostgresWebhookStore<Client extends PostgresPoolClient = Postgr
   release(eventId: string): Promise<void>;
 }
 
-function milliseconds(value: number | undefined, fallback: number, name: string, fn: string, infinite: boolean): number {
-  if (value === undefined) return fallback;
-  if ((infinite && value === Number.POSITIVE_INFINITY) || (Number.isSafeInteger(value) && value >= 1)) return value;
-  throw new ConfigurationError(
-    name,
-    `${fn}: \`${name}\` must be a positive integer of milliseconds${infinite ? ' or Infinity' : ''}; got ${String(value)}.`,
-  );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message || error.name : String(error);
-}
-
 /**
  * A webhook de-duplication store in your PostgreSQL, that the receivers (`createWebhookReceiver`,
  * `createWebhookHandler`, `createNodeWebhookHandler`) run transactionally. For each delivery the
@@ -185,61 +174,77 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
   const fn = 'createPostgresWebhookStore';
   checkPool(pool, fn);
   const table = webhookTable(options.table ?? DEFAULT_TABLE, fn);
-  const retentionMs = milliseconds(options.retentionMs, DEFAULT_RETENTION_MS, 'retentionMs', fn, false);
-  const purgeIntervalMs = milliseconds(options.purgeIntervalMs, 3_600_000, 'purgeIntervalMs', fn, true);
-  const lockWait = `${milliseconds(options.lockWaitMs, 5_000, 'lockWaitMs', fn, false)}ms`;
+  const ms = { fn, unit: 'milliseconds' };
+  const retentionMs = positiveInteger(options.retentionMs, { ...ms, name: 'retentionMs', fallback: DEFAULT_RETENTION_MS });
+  const purgeIntervalMs = positiveInteger(options.purgeIntervalMs, {
+    ...ms,
+    name: 'purgeIntervalMs',
+    fallback: 3_600_000,
+    infinity: '',
+  });
+  const lockWait = `${positiveInteger(options.lockWaitMs, { ...ms, name: 'lockWaitMs', fallback: 5_000 })}ms`;
   const logger = options.logger ?? console;
-  if (pool.listenerCount('error') === 0) {
-    pool.on('error', (error) =>
-      logger.warn('credit-platform: an idle PostgreSQL connection failed', { error: messageOf(error) }),
-    );
-  }
+  listenForIdleFailures(pool, logger);
   const ready = tableCreator(pool, table, options.createTable !== false, logger);
-  const purger = purgeScheduler(purgeIntervalMs, () => store.purge(), logger);
+  const purger = purgeScheduler(purgeIntervalMs, () => store.purge(), logger, 'expired webhook event ids');
+  const wording: TransactionWording = {
+    subject: 'the delivery',
+    kept: `the event id (table ${table.name})`,
+    next: "Answered 503: nothing acknowledged, and the service's retry runs the handler again.",
+    letOut: '(500, retried)',
+    unsure:
+      "Nothing was acknowledged (503); the service's retry runs the handler again, or finds the event done if the commit " +
+      'did reach the disk.',
+  };
 
   const store: PostgresWebhookStore<Client> = {
     retentionMs,
     async transaction(eventId, handle): Promise<WebhookTransactionOutcome> {
       await ready();
       const key = storedEventId(eventId);
-      const outcome = await inTransaction(pool, table, async (client) => {
-        // Waits on a lock held by another session for lockWaitMs at most; the handler's own
-        // statements then run with the connection's usual lock_timeout. The table's lock is taken
-        // first, on its own: a timeout there is a locked table (a 503 the operator hears about),
-        // and the insert's only wait left is on an attempt holding the id.
-        let previous: unknown;
-        try {
-          const answers: unknown = await client.query(table.lockForInsert(lockWait));
-          // Two statements answer two results; the first holds the setting to put back.
-          const first = (Array.isArray(answers) ? answers[0] : answers) as PostgresQueryResult | undefined;
-          previous = (first?.rows[0] as { previous?: unknown } | undefined)?.previous;
-        } catch (error) {
-          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw tableLocked(table, lockWait, error);
-          throw error;
-        }
-        if (typeof previous !== 'string')
-          throw new Error('credit-platform: reading the lock_timeout to put back answered no value.');
-        let inserted: boolean;
-        try {
-          const { rows } = await client.query(table.insertThenRestore, [key, previous]);
-          const count = (rows[0] as { inserted?: unknown } | undefined)?.inserted;
-          // A reply it cannot read is a failure (503, retried), never a duplicate acknowledged unrun.
-          if (count !== 0 && count !== 1)
-            throw new Error('credit-platform: the insert of the event id did not answer one row with `inserted` 0 or 1.');
-          inserted = count === 1;
-        } catch (error) {
-          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { outcome: 'in_progress' };
-          throw error;
-        }
-        if (!inserted) return { outcome: 'duplicate' };
-        const guarded = guardTransactionClient(client);
-        try {
-          await handle(guarded.db);
-        } finally {
-          guarded.settle();
-        }
-        return { outcome: 'processed', failure: guarded.firstFailure() };
-      });
+      const outcome = await withConnection(pool, (connection) =>
+        runTransaction(
+          connection,
+          async (client): Promise<TransactionDecision<WebhookTransactionOutcome>> => {
+            // Waits on a lock held by another session for lockWaitMs at most; the handler's own
+            // statements then run with the connection's usual lock_timeout. The table's lock is taken
+            // first, on its own: a timeout there is a locked table (a 503 the operator hears about),
+            // and the insert's only wait left is on an attempt holding the id.
+            let previous: unknown;
+            try {
+              const { rows } = await client.query(table.setLockWait, [lockWait]);
+              previous = (rows[0] as { previous?: unknown } | undefined)?.previous;
+              await client.query(table.lockForInsert);
+            } catch (error) {
+              if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) throw tableLocked(table, lockWait, error);
+              throw error;
+            }
+            if (typeof previous !== 'string')
+              throw new Error('credit-platform: reading the lock_timeout to put back answered no value.');
+            let inserted: boolean;
+            try {
+              const { rows } = await client.query(table.insertThenRestore, [key, previous]);
+              const count = (rows[0] as { inserted?: unknown } | undefined)?.inserted;
+              // A reply it cannot read is a failure (503, retried), never a duplicate acknowledged unrun.
+              if (count !== 0 && count !== 1)
+                throw new Error('credit-platform: the insert of the event id did not answer one row with `inserted` 0 or 1.');
+              inserted = count === 1;
+            } catch (error) {
+              if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { commit: false, value: 'in_progress' };
+              throw error;
+            }
+            if (!inserted) return { commit: false, value: 'duplicate' };
+            const guarded = guardTransactionClient(client);
+            try {
+              await handle(guarded.db);
+            } finally {
+              guarded.settle();
+            }
+            return { commit: true, value: 'processed', failure: guarded.firstFailure() };
+          },
+          wording,
+        ),
+      );
       if (outcome === 'processed') purger.due();
       return outcome;
     },
@@ -258,106 +263,6 @@ export function createPostgresWebhookStore<Client extends PostgresPoolClient>(
     },
   };
   return store;
-}
-
-/** What the work inside the transaction decided, and the first statement of the handler's that failed. */
-interface Decided {
-  readonly outcome: WebhookTransactionOutcome;
-  readonly failure?: { readonly error: unknown } | undefined;
-}
-
-/**
- * Runs `work` in a transaction on a connection of its own: COMMIT when it resolves `processed`
- * (and checks that PostgreSQL did commit), ROLLBACK when it resolves anything else (nothing was
- * written) or throws.
- */
-async function inTransaction<Client extends PostgresPoolClient>(
-  pool: PostgresPool<Client>,
-  table: WebhookTable,
-  work: (client: Client) => Promise<Decided>,
-): Promise<WebhookTransactionOutcome> {
-  const client = await pool.connect();
-  // A checked-out connection that fails emits 'error'; unheard, that would end the process. The
-  // failed query rejects as well, and that is what the caller sees.
-  let broken: Error | undefined;
-  const onError = (error: Error) => {
-    broken = error;
-  };
-  client.on('error', onError);
-  // The handler's own failure leaves a healthy connection once rolled back; any other does not.
-  let healthy = false;
-  try {
-    await client.query('BEGIN');
-    let decided: Decided;
-    try {
-      decided = await work(client);
-    } catch (error) {
-      await client.query('ROLLBACK').then(
-        () => {
-          healthy = true;
-        },
-        () => undefined,
-      );
-      throw error;
-    }
-    if (decided.outcome !== 'processed') {
-      await client.query('ROLLBACK');
-      return decided.outcome;
-    }
-    let answer: PostgresQueryResult;
-    try {
-      answer = await client.query('COMMIT');
-    } catch (error) {
-      throw commitFailed(error);
-    }
-    // An aborted transaction answers COMMIT with ROLLBACK, and no error: it is over, healthy.
-    if (answer.command !== 'COMMIT') {
-      healthy = true;
-      throw notCommitted(table, answer.command, decided.failure);
-    }
-    return 'processed';
-  } catch (error) {
-    if (!healthy) broken ??= error instanceof Error ? error : new Error(messageOf(error));
-    throw error;
-  } finally {
-    client.removeListener('error', onError);
-    // A connection whose transaction failed half-way is closed, not handed to the next delivery.
-    client.release(broken);
-  }
-}
-
-/** What PostgreSQL said, for a message: its text and SQLSTATE, never the statement or its values. */
-function describe(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return `${messageOf(error)}${typeof code === 'string' ? ` (SQLSTATE ${code})` : ''}`;
-}
-
-const SAVEPOINT_FIX =
-  'A statement that may fail must not leave the transaction aborted: run it inside a SAVEPOINT and ' +
-  '`ROLLBACK TO SAVEPOINT` when it fails, or write it so that it does not fail (`INSERT ... ON CONFLICT DO NOTHING` ' +
-  'instead of catching a unique violation, 23505); or let the error out of the handler (500, retried).';
-
-function notCommitted(table: WebhookTable, command: string | undefined, failure: { readonly error: unknown } | undefined) {
-  const cause = failure
-    ? `a statement of the handler failed (${describe(failure.error)}) and the handler went on`
-    : 'a statement in the transaction failed and the handler went on';
-  return new PostgresWebhookStoreError(
-    'not_committed',
-    `credit-platform: PostgreSQL did not commit the delivery (COMMIT answered ${command ?? 'nothing'}): ${cause}, which ` +
-      `aborts the whole transaction, so neither the handler's writes nor the event id (table ${table.name}) were kept. ` +
-      `Answered 503: nothing acknowledged, and the service's retry runs the handler again. ${SAVEPOINT_FIX}`,
-    failure ? { cause: failure.error } : undefined,
-  );
-}
-
-function commitFailed(error: unknown) {
-  return new PostgresWebhookStoreError(
-    'commit_failed',
-    `credit-platform: COMMIT of the delivery failed: ${describe(error)}. Nothing was acknowledged (503); the ` +
-      "service's retry runs the handler again, or finds the event done if the commit did reach the disk. A deferred " +
-      "constraint or a serialization failure fails at COMMIT: check the handler's writes against them.",
-    { cause: error },
-  );
 }
 
 function tableLocked(table: WebhookTable, wait: string, error: unknown) {
@@ -392,12 +297,7 @@ function tableCreator(
   const create = async () => {
     const seen = await missingIn(pool, table);
     if (!seen.table && !seen.index) return;
-    const client = await pool.connect();
-    let failed: Error | undefined;
-    try {
-      await client.query('BEGIN');
-      await client.query("SELECT set_config('lock_timeout', $1, true)", [CREATOR_WAIT]);
-      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [table.lockKey]);
+    await underAdvisoryLock(pool, table.lockKey, CREATOR_WAIT, async (client) => {
       await client.query("SELECT set_config('lock_timeout', $1, true)", [CREATE_LOCK_WAIT]);
       const [createTable, createIndex] = table.create as [string, string];
       const absent = await missingIn(client, table);
@@ -407,22 +307,16 @@ function tableCreator(
           await client.query(createIndex);
         } catch (error) {
           if (absent.table || (error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE) throw error;
-          await client.query('ROLLBACK');
           logger.warn(
             `credit-platform: the index on received_at of ${table.name} is missing and its table is busy; not created, ` +
               'so as not to hold deliveries up. Create it with CREATE INDEX CONCURRENTLY (the webhooks guide has the SQL).',
             { error: messageOf(error) },
           );
-          return;
+          return { commit: false, value: undefined };
         }
       }
-      await client.query('COMMIT');
-    } catch (error) {
-      failed = error instanceof Error ? error : new Error(messageOf(error));
-      throw error;
-    } finally {
-      client.release(failed);
-    }
+      return { commit: true, value: undefined };
+    });
   };
   return () => {
     if (!enabled) return Promise.resolve();
@@ -444,30 +338,4 @@ async function missingIn(
     | { table_exists?: unknown; index_exists?: unknown }
     | undefined;
   return { table: row?.table_exists !== true, index: row?.index_exists !== true };
-}
-
-/**
- * Starts a purge after a committed delivery when one is due, never two at once: every
- * `intervalMs`, and again at the next delivery while purges delete full batches.
- */
-function purgeScheduler(intervalMs: number, purge: () => Promise<number>, logger: Pick<Logger, 'warn'>): { due(): void } {
-  let next = 0;
-  let running = false;
-  return {
-    due() {
-      if (running || intervalMs === Number.POSITIVE_INFINITY || Date.now() < next) return;
-      running = true;
-      next = Date.now() + intervalMs;
-      purge()
-        .then((deleted) => {
-          if (deleted >= PURGE_BATCH) next = 0;
-        })
-        .catch((error: unknown) =>
-          logger.warn('credit-platform: purging expired webhook event ids failed', { error: messageOf(error) }),
-        )
-        .finally(() => {
-          running = false;
-        });
-    },
-  };
 }

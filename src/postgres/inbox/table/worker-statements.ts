@@ -1,0 +1,105 @@
+// Every statement a worker runs on the inbox table, in the order it runs them: claim (its own
+// committed statement, which counts the attempt), lock (the event's transaction), then the done
+// or failed mark. Each mark names the attempt it closes, so a mark of a stale attempt matches nothing.
+
+/** The statements a worker runs on one inbox table. */
+export interface WorkerStatements {
+  /**
+   * `$1` the lease per attempt in s (`float8[]`, attempt n's at index n), `$2` maxAttempts: takes
+   * the next due event and, in the same committed statement, counts its attempt: `attempts + 1`,
+   * `started_at` now, due again after the lease (a worker that dies leaves it so). An event whose
+   * previous attempt started and never finished (`died`) gets that attempt's last error, or goes
+   * `dead` when it was the last. Answers `event_id`, `type`, `body`, `attempts`, `status`,
+   * `order_key`, `started_at`, `died` and the session's `pid`; no row when nothing is due.
+   */
+  readonly claim: string;
+  /**
+   * As `claim`, for a worker with `orderKey`, `$3` the prefix of the keys' advisory locks: only
+   * keyed events, and only one with no earlier pending event of its key (one running or waiting for
+   * its retry holds it back) and no event of its key running (its transaction holds the key's lock).
+   */
+  readonly claimInOrder: string;
+  /**
+   * `$1` key: locks the claimed event's row for the event's transaction, without waiting (a row
+   * another session holds is not this worker's any more): `attempts`, `status`.
+   */
+  readonly lock: string;
+  /** `$1` the key's advisory-lock text: `locked`, true when no other transaction runs an event of the key. */
+  readonly lockKey: string;
+  /** `$1` key, `$2` attempt: hands a claim that did not start back (uncounted, due now); skips a held row. */
+  readonly giveBack: string;
+  /** `$1` key, `$2` attempt: the event is done. Matches one row, or none if the attempt is not the event's current one. */
+  readonly markDone: string;
+  /**
+   * `$1` key, `$2` redacted error, `$3` maxAttempts, `$4` retry delay in s, `$5` attempt: the
+   * attempt failed; pending again after the delay, or dead after the last. Answers `status` and
+   * `run_at`; matches nothing if the attempt is not the event's current one.
+   */
+  readonly markFailed: string;
+  /**
+   * `$1` the `pid` and `$2` the `started_at` the claim answered: ends the session of an event past
+   * its deadline, if it still runs (a later session that got the same pid is left alone).
+   */
+  readonly endSession: string;
+  /** `$1` batch size: pending events whose order key is not computed yet: `event_id`, `body`. */
+  readonly unkeyed: string;
+  /** `$1` keys, `$2` order keys (`''` for none), as arrays: stores the keys still missing. */
+  readonly setKeys: string;
+  /** The text the advisory-lock key of an order key starts with (`$3` of `claimInOrder`). */
+  readonly keyLockPrefix: string;
+}
+
+// The claim's order: due first (run_at starts as the time received), the id breaking ties. The
+// `_due` index holds exactly this order, so a claim reads a few entries, however many are pending.
+const CLAIM_ORDER = 'ORDER BY e.run_at, e.event_id LIMIT 1 FOR UPDATE OF e SKIP LOCKED';
+
+/** Counts the attempt of the event `next` selected; see {@link WorkerStatements.claim}. */
+function countAttempt(q: string, next: string): string {
+  const last = 'next.died AND t.attempts >= $2';
+  return (
+    `WITH next AS (${next}) UPDATE ${q} AS t SET ` +
+    `attempts = CASE WHEN ${last} THEN t.attempts ELSE t.attempts + 1 END, ` +
+    `status = CASE WHEN ${last} THEN 'dead' ELSE 'pending' END, ` +
+    `started_at = CASE WHEN ${last} THEN NULL ELSE now() END, ` +
+    "last_error = CASE WHEN next.died THEN format('the worker died during attempt %s of %s: its process ended, or lost " +
+    "its database connection, before the attempt finished', t.attempts, $2::int) ELSE t.last_error END, " +
+    'run_at = now() + make_interval(secs => ($1::float8[])[least(t.attempts + 1, cardinality($1::float8[]))]) ' +
+    'FROM next WHERE t.event_id = next.event_id ' +
+    'RETURNING t.event_id, t.type, t.body, t.attempts, t.status, t.order_key, t.started_at, next.died, pg_backend_pid() AS pid'
+  );
+}
+
+/** @internal The worker's statements on the table `q` (quoted, schema-qualified), `name` unquoted. */
+export function workerStatements(q: string, name: string): WorkerStatements {
+  const pendingEarlier =
+    `SELECT 1 FROM ${q} AS p WHERE p.status = 'pending' AND p.order_key = e.order_key ` +
+    'AND (p.event_time, p.event_id) < (e.event_time, e.event_id)';
+  const due = "e.status = 'pending' AND e.run_at <= now()";
+  return {
+    claim: countAttempt(q, `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} ${CLAIM_ORDER}`),
+    // The key's advisory lock, tried here, is held by the transaction of every event of the key that
+    // runs: a second event of the key (even one signed earlier that arrived after it started) waits.
+    claimInOrder: countAttempt(
+      q,
+      `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} AND e.order_key IS NOT NULL ` +
+        `AND (e.order_key = '' OR (NOT EXISTS (${pendingEarlier}) AND pg_try_advisory_xact_lock(hashtext($3 || e.order_key)))) ` +
+        CLAIM_ORDER,
+    ),
+    lock: `SELECT attempts, status FROM ${q} WHERE event_id = $1 FOR UPDATE NOWAIT`,
+    lockKey: 'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
+    giveBack:
+      `UPDATE ${q} SET attempts = attempts - 1, started_at = NULL, run_at = now() WHERE event_id = ` +
+      `(SELECT event_id FROM ${q} WHERE event_id = $1 AND attempts = $2 AND status = 'pending' FOR UPDATE SKIP LOCKED)`,
+    markDone: `UPDATE ${q} SET status = 'done', done_at = now(), started_at = NULL WHERE event_id = $1 AND attempts = $2 AND status = 'pending'`,
+    markFailed:
+      `UPDATE ${q} SET last_error = $2, started_at = NULL, ` +
+      "status = CASE WHEN attempts >= $3 THEN 'dead' ELSE 'pending' END, run_at = now() + make_interval(secs => $4) " +
+      "WHERE event_id = $1 AND attempts = $5 AND status = 'pending' RETURNING status, run_at",
+    endSession: 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND backend_start <= $2',
+    unkeyed: `SELECT event_id, body FROM ${q} WHERE status = 'pending' AND order_key IS NULL ORDER BY received_at LIMIT $1`,
+    setKeys:
+      `UPDATE ${q} AS e SET order_key = k.order_key FROM unnest($1::text[], $2::text[]) AS k(event_id, order_key) ` +
+      'WHERE e.event_id = k.event_id AND e.order_key IS NULL',
+    keyLockPrefix: `credit-platform-inbox:${name}:`,
+  };
+}
