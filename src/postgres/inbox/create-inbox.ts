@@ -3,6 +3,7 @@
 import type { Logger } from '../../core/types.js';
 import { ConfigurationError } from '../../errors/index.js';
 import { checkPool, type PostgresPool, type PostgresPoolClient } from '../postgres-pool.js';
+import { redactCredentials } from '../../utils/credential-text.js';
 import { storedEventId } from '../stored-event-id.js';
 import { DEFAULT_INBOX_TABLE, inboxTable } from './inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
@@ -152,7 +153,8 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
           eventId: row.event_id,
           type: row.type,
           attempts: Number(row.attempts),
-          lastError: row.last_error,
+          // Redacted again on the way out: a row stored by an older version may hold a credential.
+          lastError: row.last_error === null ? null : redactCredentials(row.last_error),
           receivedAt: new Date(row.received_at),
         };
         cursor = row.cursor;

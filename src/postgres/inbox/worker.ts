@@ -4,6 +4,7 @@
 import { ConfigurationError } from '../../errors/index.js';
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
 import type { PostgresPoolClient } from '../postgres-pool.js';
+import { errorText } from './error-text.js';
 import { type EventRunner, runNextEvent } from './run-event.js';
 import { storedEvent } from './stored-event.js';
 import type { WebhookInboxContext, WebhookInboxWorker, WebhookInboxWorkOptions } from './work-options.js';
@@ -50,12 +51,14 @@ export function startWorker<Client extends PostgresPoolClient>(
   checkWorkOptions(options);
   const concurrency = positiveInteger(options.concurrency, 'concurrency', 1);
   const pollIntervalMs = positiveInteger(options.pollIntervalMs, 'pollIntervalMs', 1_000);
-  const reportTo = options.onError ?? ((error: unknown) => console.error('[credit-platform/postgres] inbox:', error));
+  // The default line shows the error as the table keeps it: a stack or a field may quote a credential.
+  const reportTo =
+    options.onError ?? ((error: unknown) => console.error(`[credit-platform/postgres] inbox: ${errorText(error)}`));
   const onError = (error: unknown, event?: WebhookEvent | UnknownWebhookEvent) => {
     try {
       reportTo(error, event);
     } catch (thrown) {
-      console.error('[credit-platform/postgres] onError threw while reporting an error:', thrown);
+      console.error(`[credit-platform/postgres] onError threw while reporting an error: ${errorText(thrown)}`);
     }
   };
   const { orderKey } = options;
