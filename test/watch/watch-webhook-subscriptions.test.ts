@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
+  InvalidResponseError,
   RateLimitError,
   watchWebhookSubscriptions,
   type WebhookSubscription,
@@ -58,10 +59,10 @@ function serve(states: () => WebhookSubscription[] | Response) {
   return seen;
 }
 
-function start(options: Partial<Parameters<typeof watchWebhookSubscriptions>[1]> = {}) {
+function start(options: Partial<Parameters<typeof watchWebhookSubscriptions>[1]> = {}, timeout?: number) {
   const inactive: string[] = [];
   const errors: unknown[] = [];
-  const watch = watchWebhookSubscriptions(client({ maxRetries: 0 }), {
+  const watch = watchWebhookSubscriptions(client({ maxRetries: 0, ...(timeout === undefined ? {} : { timeout }) }), {
     everyMs: EVERY,
     onInactive: (s) => {
       inactive.push(s.id as string);
@@ -196,6 +197,66 @@ describe('watchWebhookSubscriptions: a failed check', () => {
     await tick(EVERY);
     await vi.waitUntil(() => seen.requests === 6); // both watches kept checking
     expect(mine()).toHaveLength(3);
+  });
+});
+
+/**
+ * Serves pages that never end, two subscriptions a page, all active but `wh_3_1` (on page 3);
+ * counts requests, and notes how many had been made when each subscription was reported.
+ */
+function serveEndless(answer: (page: number) => Promise<void> = async () => undefined) {
+  const seen = { requests: 0 };
+  server.use(
+    http.get(url('webhooks'), async ({ request }) => {
+      seen.requests++;
+      const page = Number(new URL(request.url).searchParams.get('cursor') ?? '1');
+      await answer(page);
+      const items = [sub(`wh_${page}_0`, 'active'), sub(`wh_${page}_1`, page === 3 ? 'inactive' : 'active')];
+      return ok({ items, nextCursor: String(page + 1) });
+    }),
+  );
+  return seen;
+}
+
+describe('watchWebhookSubscriptions: one check is bounded', () => {
+  it('reads 100 pages of endless ones, then reports an InvalidResponseError naming the bound; an inactive one on page 3 is reported', async () => {
+    fakeTimers();
+    const seen = serveEndless();
+    const requestsAtReport: number[] = [];
+    const { inactive, errors } = start({
+      onInactive: (s) => {
+        inactive.push(s.id as string);
+        requestsAtReport.push(seen.requests);
+      },
+    });
+    await vi.waitUntil(() => errors.length === 1, { timeout: 20_000 });
+    expect(seen.requests).toBe(100);
+    expect(errors[0]).toBeInstanceOf(InvalidResponseError);
+    expect((errors[0] as Error).message).toContain('read 100 pages of 100 subscriptions and more followed');
+    expect(inactive).toEqual(['wh_3_1']);
+    // Reported while page 3 was in hand, before page 4 was asked for: no page is held for later.
+    expect(requestsAtReport).toEqual([3]);
+
+    await tick(EVERY);
+    await vi.waitUntil(() => errors.length === 2, { timeout: 20_000 });
+    // The next check is bounded alike, and does not report again what the stopped one reported.
+    expect([seen.requests, inactive]).toEqual([200, ['wh_3_1']]);
+  });
+
+  it('stops a check still paging after 2 minutes with an InvalidResponseError naming the bound, reporting what it read', async () => {
+    fakeTimers();
+    // Pages from the 4th on take 50 s each to answer, which the client waits for (no timeout of its own first).
+    const seen = serveEndless((page) => (page >= 4 ? new Promise((resolve) => setTimeout(resolve, 50_000)) : Promise.resolve()));
+    const { inactive, errors } = start({}, 300_000);
+    await vi.waitUntil(() => seen.requests === 4);
+    await tick(119_000);
+    expect(errors).toEqual([]);
+    await tick(1_000);
+    await vi.waitUntil(() => errors.length === 1);
+    expect(errors[0]).toBeInstanceOf(InvalidResponseError);
+    expect((errors[0] as Error).message).toContain('did not end within 120 s');
+    expect(inactive).toEqual(['wh_3_1']);
+    expect(seen.requests).toBe(6); // pages 4 to 6 took 50 s each; the 6th was cut short
   });
 });
 
