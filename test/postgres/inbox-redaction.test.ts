@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookInbox } from '../../src/postgres/index.js';
 import { cli } from '../helpers/cli-run.js';
+import { depositEvent } from '../helpers/inbox-event.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
 
 vi.setConfig({ testTimeout: 60_000 });
@@ -30,17 +31,6 @@ function failure(): Error {
   );
 }
 
-const event = (id: string) => {
-  const timestamp = new Date().toISOString();
-  const body = JSON.stringify({
-    id,
-    type: 'deposit.created',
-    timestamp,
-    data: { depositId: 'dep_1', token: 'USDC', amount: '1.00', transactionHash: `0x${'a'.repeat(64)}` },
-  });
-  return { id, type: 'deposit.created', timestamp, body };
-};
-
 function expectNoCredential(text: string): void {
   for (const secret of SECRETS) expect(text).not.toContain(secret);
   // The password after the last `@` is gone whole, not only its part before the `@`.
@@ -51,7 +41,7 @@ describe('the inbox keeps no credential of a failing handler', () => {
   it('stores, logs and lists the failure redacted, with what names it kept', async () => {
     const pool = pg.pool();
     const inbox = createPostgresWebhookInbox(pool, { maxAttempts: 1 });
-    await inbox.accept(event('evt_cred'));
+    await inbox.accept(depositEvent('evt_cred'));
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     // No onError: the default log line is under test too.
     const worker = inbox.work({ on: { 'deposit.created': () => Promise.reject(failure()) }, pollIntervalMs: 20 });
@@ -77,7 +67,7 @@ describe('the inbox keeps no credential of a failing handler', () => {
 
   it('lists a last error stored with credentials (by an older version) redacted', async () => {
     const inbox = createPostgresWebhookInbox(pg.pool(), { maxAttempts: 1 });
-    await inbox.accept(event('evt_old'));
+    await inbox.accept(depositEvent('evt_old'));
     await pg.query("UPDATE credit_platform_webhook_inbox SET status = 'dead', last_error = $1", [failure().message]);
 
     const listed: string[] = [];
