@@ -79,8 +79,8 @@ function redactUserInfo(text: string): string {
     AUTHORITY.lastIndex = start;
     const authority = (AUTHORITY.exec(text) as RegExpExecArray)[0];
     const at = authority.lastIndexOf('@');
-    // The user name goes too: user info may be a token alone (`https://ghp_…@github.com`).
     if (at <= 0) continue;
+    // The user name goes too: user info may be a token alone (`https://ghp_…@github.com`).
     parts.push(text.slice(copied, start), REDACTED);
     copied = start + at;
   }
