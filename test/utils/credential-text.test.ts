@@ -34,6 +34,11 @@ const SPELLINGS: readonly [spelling: string, redacted: string][] = [
   ['{\\"password\\":\\"hunter2\\"}', '{\\"password\\":\\"[REDACTED]\\"}'],
   ['{"access_token": "ya29.cut-off', '{"access_token": "[REDACTED]'],
   ['private_key=-----BEGIN', 'private_key=[REDACTED]'],
+  ['DB_PWD=hunter2', 'DB_PWD=[REDACTED]'],
+  ['access_token: Bearer abc.def', 'access_token: Bearer [REDACTED]'],
+  ["{'password': 'it\\'s'}", "{'password': '[REDACTED]'}"],
+  ['{"password": "cut at the line\nnext line"', '{"password": "[REDACTED]\nnext line"'],
+  ['{"password": "cut at the return\r\nnext line"', '{"password": "[REDACTED]\r\nnext line"'],
   ['postgres://app:p@ss@db.internal:5432/ledger', 'postgres://[REDACTED]@db.internal:5432/ledger'],
   ['postgres://u:p@ss@host/db', 'postgres://[REDACTED]@host/db'],
   ['https://ghp_token123@github.com/org/repo', 'https://[REDACTED]@github.com/org/repo'],
@@ -50,6 +55,10 @@ const KEPT: readonly string[] = [
   'https://api.example.com/users/@me?x=1',
   'Authorization header missing',
   'relation "secret_table" does not exist',
+  'x://@host/path',
+  'DB_PASSWORD=\nnext line',
+  '{"password":""}',
+  'the Bearer',
 ];
 
 describe('redactCredentials: the spellings of credentials in error text', () => {
@@ -69,6 +78,7 @@ describe('redactCredentials: the spellings of credentials in error text', () => 
 
   it('ignores secrets too short to be real, which would shred ordinary words', () => {
     expect(redactCredentials('the key abc failed', ['abc', ''])).toBe('the key abc failed');
+    expect(redactCredentials('the key abcd failed', ['abcd'])).toBe('the key [REDACTED] failed');
   });
 });
 
