@@ -152,6 +152,35 @@ describe('watchWebhookSubscriptions: onInactive once per turn to inactive', () =
   });
 });
 
+describe('watchWebhookSubscriptions: what a check compares', () => {
+  it('tells subscriptions without an id apart by their URL', async () => {
+    fakeTimers();
+    const noId = (path: string): WebhookSubscription => ({
+      ...sub('x', 'inactive'),
+      id: undefined,
+      url: `https://example.com/${path}`,
+    });
+    const seen = serve(() => [noId('a'), noId('b')]);
+    const reported: string[] = [];
+    start({ onInactive: (s) => void reported.push(s.url) });
+    await tick(0, seen, 1);
+    expect(reported).toEqual(['https://example.com/a', 'https://example.com/b']);
+  });
+
+  it('reports again a subscription that left the list and came back inactive', async () => {
+    fakeTimers();
+    let states = [sub('wh_a', 'inactive'), sub('wh_b', 'active')];
+    const seen = serve(() => states);
+    const { inactive } = start();
+    await tick(0, seen, 1);
+    states = [sub('wh_b', 'active')]; // deleted
+    await tick(EVERY, seen, 2);
+    states = [sub('wh_a', 'inactive'), sub('wh_b', 'active')]; // created again, and inactive again
+    await tick(EVERY, seen, 3);
+    expect(inactive).toEqual(['wh_a', 'wh_a']);
+  });
+});
+
 describe('watchWebhookSubscriptions: a failed check', () => {
   it('goes to onError and the watch keeps going; a failed check forgets nothing', async () => {
     fakeTimers();
@@ -233,6 +262,7 @@ describe('watchWebhookSubscriptions: one check is bounded', () => {
     expect(seen.requests).toBe(100);
     expect(errors[0]).toBeInstanceOf(InvalidResponseError);
     expect((errors[0] as Error).message).toContain('read 100 pages of 100 subscriptions and more followed');
+    expect((errors[0] as Error).message).toContain('a check reads at most 100 pages and takes at most 120 s');
     expect(inactive).toEqual(['wh_3_1']);
     // Reported while page 3 was in hand, before page 4 was asked for: no page is held for later.
     expect(requestsAtReport).toEqual([3]);
@@ -283,6 +313,22 @@ describe('watchWebhookSubscriptions: stopping', () => {
     await tick(EVERY * 3);
     expect([requests, inactive, errors]).toEqual([1, [], []]);
     watch.stop(); // idempotent
+  });
+
+  it('stop() inside onInactive reports no other subscription of the page in hand', async () => {
+    fakeTimers();
+    const seen = serve(() => [sub('wh_a', 'inactive'), sub('wh_b', 'inactive')]);
+    const reported: string[] = [];
+    const { watch } = start({
+      onInactive: (s) => {
+        reported.push(s.id as string);
+        watch.stop();
+      },
+    });
+    await vi.waitUntil(() => seen.requests === 1);
+    await settle();
+    await tick(EVERY * 2);
+    expect([reported, seen.requests]).toEqual([['wh_a'], 1]);
   });
 
   it('an aborted signal stops it, and one aborted before the start makes no request at all', async () => {
