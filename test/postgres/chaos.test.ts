@@ -96,6 +96,11 @@ describe('the inbox under chaos', () => {
       // Replays of an event seen hanging, made while its attempt surely still runs: each must be 0.
       const hangResults: (number | 'blocked' | 'failed')[] = [];
       const hangsSeen = new Set<string>();
+      const replay = async (id: string) => {
+        const result = await boundedReplay(() => inbox.replay(id));
+        if (result === 1) putBack.set(id, (putBack.get(id) ?? 0) + 1);
+        return result;
+      };
       const retired: InboxWorkerProcess[] = [];
       let kills = 0;
       let restarted = false;
@@ -120,7 +125,7 @@ describe('the inbox under chaos', () => {
             const id = line.startsWith('hang ') ? line.slice('hang '.length) : undefined;
             if (id === undefined || hangsSeen.has(id)) continue;
             hangsSeen.add(id);
-            const result = await boundedReplay(() => inbox.replay(id));
+            const result = await replay(id);
             if (judged) hangResults.push(result);
           }
         }
@@ -140,10 +145,7 @@ describe('the inbox under chaos', () => {
           epoch++;
         }
         if (randomResults.length < RANDOM_REPLAYS) {
-          const id = okIds[Math.floor(random() * okIds.length)] as string;
-          const result = await boundedReplay(() => inbox.replay(id));
-          randomResults.push(result);
-          if (result === 1) putBack.set(id, (putBack.get(id) ?? 0) + 1);
+          randomResults.push(await replay(okIds[Math.floor(random() * okIds.length)] as string));
         }
         await sleep(50);
       }
