@@ -1,4 +1,5 @@
 import { ConfigurationError } from '../errors/base.js';
+import { InvalidResponseError } from '../errors/invalid-response.js';
 import type { Webhooks, WebhookSubscription } from '../resources/webhooks/webhooks.js';
 
 const FN = 'watchWebhookSubscriptions';
@@ -7,6 +8,12 @@ const FN = 'watchWebhookSubscriptions';
 // delay Node fires at once, so a watch of a month would check in a loop.
 const MIN_EVERY_MS = 1_000;
 const MAX_EVERY_MS = 2_147_483_647;
+// One check's bounds: a service whose pages never end (or loop through cursors) must not blind
+// the watch. 100 pages of 100 is 10 000 subscriptions, far past any account's; two minutes is
+// far past a few pages' round trips, retries included.
+const PAGE_SIZE = 100;
+const MAX_PAGES = 100;
+const MAX_CHECK_MS = 120_000;
 
 /**
  * Options of {@link watchWebhookSubscriptions}.
@@ -30,7 +37,8 @@ export interface WatchWebhookSubscriptionsOptions {
   onInactive: (subscription: WebhookSubscription) => void | Promise<void>;
   /**
    * Called with what made a check fail (the client's error: the service down, a spent rate
-   * limit) or what `onInactive` threw; the watch goes on either way. Default: one
+   * limit; an `InvalidResponseError` when the check passed its bounds of 100 pages or 2 minutes)
+   * or what `onInactive` threw; the watch goes on either way. Default: one
    * `console.warn` line. An error it throws itself is dropped.
    */
   onError?: (error: unknown) => void;
@@ -70,6 +78,12 @@ export interface WebhookSubscriptionSource {
  * `everyMs` after each check ends, and calls `onInactive(subscription)` once when one turns
  * `inactive`, which the service does after six failed attempts at one delivery (about 14.6 h)
  * and which stops every later delivery until someone reactivates it in the dashboard.
+ *
+ * One check is bounded: it reads at most 100 pages of 100 subscriptions and takes at most 2
+ * minutes. Past either bound (a service whose pages never end) it stops and `onError` gets an
+ * `InvalidResponseError` naming the bound. Each page is looked at as it arrives and only each
+ * subscription's id is kept, so an inactive one among the pages read is still reported, and no
+ * page is held once the next one is read.
  *
  * A failed check goes to `onError` and the watch keeps going. The watch's timer does not keep
  * the process alive (it is `unref`'d): it runs as long as your server does, and a script that
@@ -114,33 +128,56 @@ export function watchWebhookSubscriptions(
     }
   };
 
-  const check = async (): Promise<void> => {
-    const seen: WebhookSubscription[] = [];
-    try {
-      for await (const sub of client.webhooks.list({ limit: 100 }, { signal: stopper.signal })) seen.push(sub);
-    } catch (error) {
-      // A failed check changes nothing: the next one compares against the last complete list.
-      report(error);
-      return;
+  // Looks at one subscription of the check in flight: reports it when it turned inactive, and
+  // notes in `current` what the next check compares against.
+  const look = async (sub: WebhookSubscription, current: Map<string, boolean>): Promise<void> => {
+    const key = sub.id ?? sub.url;
+    const isInactive = sub.status === 'inactive';
+    let reported = inactive.get(key) === true || current.get(key) === true;
+    if (isInactive && !reported) {
+      try {
+        await onInactive(sub);
+        reported = true;
+      } catch (error) {
+        report(error);
+      }
     }
+    current.set(key, isInactive && reported);
+  };
+
+  const check = async (): Promise<void> => {
+    const deadline = new AbortController();
+    const deadlineTimer = setTimeout(() => deadline.abort(), MAX_CHECK_MS);
+    deadlineTimer.unref?.();
     const current = new Map<string, boolean>();
-    for (const sub of seen) {
-      if (stopper.signal.aborted) return;
-      const key = sub.id ?? sub.url;
-      const isInactive = sub.status === 'inactive';
-      let reported = inactive.get(key) === true;
-      if (isInactive && !reported) {
-        try {
-          await onInactive(sub);
-          reported = true;
-        } catch (error) {
-          report(error);
+    let failure: unknown;
+    try {
+      const signal = AbortSignal.any([stopper.signal, deadline.signal]);
+      // `prefetch: 0`: a page is asked for only once the one before it was looked at, so a check
+      // stopped at the page bound sent exactly that many requests.
+      let pages = 0;
+      for await (const page of client.webhooks.list({ limit: PAGE_SIZE }, { signal, prefetch: 0 }).pages()) {
+        pages++;
+        for (const sub of page.items) {
+          if (stopper.signal.aborted) return;
+          await look(sub, current);
+        }
+        if (page.hasNextPage() && pages >= MAX_PAGES) {
+          failure = boundError(`read ${MAX_PAGES} pages of ${PAGE_SIZE} subscriptions and more followed`);
+          break;
         }
       }
-      current.set(key, isInactive && reported);
+    } catch (error) {
+      failure = deadline.signal.aborted ? boundError(`did not end within ${MAX_CHECK_MS / 1_000} s`) : error;
+    } finally {
+      clearTimeout(deadlineTimer);
     }
-    inactive.clear();
+    if (stopper.signal.aborted) return;
+    // A complete check replaces what the watch knows; a failed one only adds what it saw, so a
+    // subscription it reported is not reported again, and one it did not reach is not forgotten.
+    if (failure === undefined) inactive.clear();
     for (const [key, value] of current) inactive.set(key, value);
+    if (failure !== undefined) report(failure);
   };
 
   const loop = async (): Promise<void> => {
@@ -162,6 +199,16 @@ export function watchWebhookSubscriptions(
   signal?.addEventListener('abort', stop, { once: true });
   void loop();
   return { stop };
+}
+
+// A check stopped at one of its bounds: the service's list did not end as a list should.
+function boundError(what: string): InvalidResponseError {
+  return new InvalidResponseError(
+    `${FN}: one check of the webhook subscriptions ${what}; it stopped there (a check reads at most ` +
+      `${MAX_PAGES} pages and takes at most ${MAX_CHECK_MS / 1_000} s). The subscriptions on the pages read were checked; ` +
+      'the watch goes on.',
+    { status: 200, body: '' },
+  );
 }
 
 function warnOnce(error: unknown): void {

@@ -1,5 +1,5 @@
-// Starts test/helpers/inbox-worker-process-main.ts in a child process on Node 24 (through tsx) and
-// follows what it prints.
+// Starts test/helpers/inbox-worker-process-main.ts (or another worker's main) in a child process
+// on Node 24 (through tsx) and follows what it prints.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -16,8 +16,9 @@ export interface InboxWorkerProcess {
   end(): Promise<void>;
 }
 
-export function startInboxWorkerProcess(env: Record<string, string>): InboxWorkerProcess {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+/** Starts `main` (by default inbox-worker-process-main.ts) with `env` added to this process's. */
+export function startInboxWorkerProcess(env: Record<string, string>, main = MAIN): InboxWorkerProcess {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', main], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

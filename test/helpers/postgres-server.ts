@@ -17,6 +17,11 @@ export interface PostgresServer {
   readonly url: string;
   /** The postmaster's process id (its exited backends' CPU time is in its `cutime`). */
   readonly pid: number;
+  /**
+   * Stops the cluster at once, as a crash would (`pg_ctl stop -m immediate`: every connection
+   * dropped, crash recovery at the next start), and starts it again on the same port.
+   */
+  restart(): void;
   /** Stops the cluster at once (`pg_ctl stop -m immediate`) and removes its directory. */
   close(): void;
 }
@@ -35,9 +40,9 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   giveToOwner(dir);
   const data = join(dir, 'data');
   const port = await freePort();
+  const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
   try {
     await initialiseCluster(data);
-    const settings = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
     runAsOwner('pg_ctl', ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings]);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
@@ -49,6 +54,10 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     port,
     pid,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    restart() {
+      runAsOwner('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);
+      runAsOwner('pg_ctl', ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', settings]);
+    },
     close() {
       try {
         runAsOwner('pg_ctl', ['stop', '-D', data, '-m', 'immediate', '-w']);

@@ -51,7 +51,7 @@ describe('errorText', () => {
       'connect postgres://app:s3cret@db:5432/x failed; password=s3cret token: "abc def"\u0000\u001b[31m',
     );
     expect(errorText(error)).toBe(
-      'TypeError: connect postgres://[REDACTED]@db:5432/x failed; password=[REDACTED] token: [REDACTED]  [31m',
+      'TypeError: connect postgres://[REDACTED]@db:5432/x failed; password=[REDACTED] token: "[REDACTED]"  [31m',
     );
   });
 

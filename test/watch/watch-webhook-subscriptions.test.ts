@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
+  InvalidResponseError,
   RateLimitError,
   watchWebhookSubscriptions,
   type WebhookSubscription,
@@ -58,10 +59,10 @@ function serve(states: () => WebhookSubscription[] | Response) {
   return seen;
 }
 
-function start(options: Partial<Parameters<typeof watchWebhookSubscriptions>[1]> = {}) {
+function start(options: Partial<Parameters<typeof watchWebhookSubscriptions>[1]> = {}, timeout?: number) {
   const inactive: string[] = [];
   const errors: unknown[] = [];
-  const watch = watchWebhookSubscriptions(client({ maxRetries: 0 }), {
+  const watch = watchWebhookSubscriptions(client({ maxRetries: 0, ...(timeout === undefined ? {} : { timeout }) }), {
     everyMs: EVERY,
     onInactive: (s) => {
       inactive.push(s.id as string);
@@ -151,6 +152,35 @@ describe('watchWebhookSubscriptions: onInactive once per turn to inactive', () =
   });
 });
 
+describe('watchWebhookSubscriptions: what a check compares', () => {
+  it('tells subscriptions without an id apart by their URL', async () => {
+    fakeTimers();
+    const noId = (path: string): WebhookSubscription => ({
+      ...sub('x', 'inactive'),
+      id: undefined,
+      url: `https://example.com/${path}`,
+    });
+    const seen = serve(() => [noId('a'), noId('b')]);
+    const reported: string[] = [];
+    start({ onInactive: (s) => void reported.push(s.url) });
+    await tick(0, seen, 1);
+    expect(reported).toEqual(['https://example.com/a', 'https://example.com/b']);
+  });
+
+  it('reports again a subscription that left the list and came back inactive', async () => {
+    fakeTimers();
+    let states = [sub('wh_a', 'inactive'), sub('wh_b', 'active')];
+    const seen = serve(() => states);
+    const { inactive } = start();
+    await tick(0, seen, 1);
+    states = [sub('wh_b', 'active')]; // deleted
+    await tick(EVERY, seen, 2);
+    states = [sub('wh_a', 'inactive'), sub('wh_b', 'active')]; // created again, and inactive again
+    await tick(EVERY, seen, 3);
+    expect(inactive).toEqual(['wh_a', 'wh_a']);
+  });
+});
+
 describe('watchWebhookSubscriptions: a failed check', () => {
   it('goes to onError and the watch keeps going; a failed check forgets nothing', async () => {
     fakeTimers();
@@ -199,6 +229,67 @@ describe('watchWebhookSubscriptions: a failed check', () => {
   });
 });
 
+/**
+ * Serves pages that never end, two subscriptions a page, all active but `wh_3_1` (on page 3);
+ * counts requests, and notes how many had been made when each subscription was reported.
+ */
+function serveEndless(answer: (page: number) => Promise<void> = async () => undefined) {
+  const seen = { requests: 0 };
+  server.use(
+    http.get(url('webhooks'), async ({ request }) => {
+      seen.requests++;
+      const page = Number(new URL(request.url).searchParams.get('cursor') ?? '1');
+      await answer(page);
+      const items = [sub(`wh_${page}_0`, 'active'), sub(`wh_${page}_1`, page === 3 ? 'inactive' : 'active')];
+      return ok({ items, nextCursor: String(page + 1) });
+    }),
+  );
+  return seen;
+}
+
+describe('watchWebhookSubscriptions: one check is bounded', () => {
+  it('reads 100 pages of endless ones, then reports an InvalidResponseError naming the bound; an inactive one on page 3 is reported', async () => {
+    fakeTimers();
+    const seen = serveEndless();
+    const requestsAtReport: number[] = [];
+    const { inactive, errors } = start({
+      onInactive: (s) => {
+        inactive.push(s.id as string);
+        requestsAtReport.push(seen.requests);
+      },
+    });
+    await vi.waitUntil(() => errors.length === 1, { timeout: 20_000 });
+    expect(seen.requests).toBe(100);
+    expect(errors[0]).toBeInstanceOf(InvalidResponseError);
+    expect((errors[0] as Error).message).toContain('read 100 pages of 100 subscriptions and more followed');
+    expect((errors[0] as Error).message).toContain('a check reads at most 100 pages and takes at most 120 s');
+    expect(inactive).toEqual(['wh_3_1']);
+    // Reported while page 3 was in hand, before page 4 was asked for: no page is held for later.
+    expect(requestsAtReport).toEqual([3]);
+
+    await tick(EVERY);
+    await vi.waitUntil(() => errors.length === 2, { timeout: 20_000 });
+    // The next check is bounded alike, and does not report again what the stopped one reported.
+    expect([seen.requests, inactive]).toEqual([200, ['wh_3_1']]);
+  });
+
+  it('stops a check still paging after 2 minutes with an InvalidResponseError naming the bound, reporting what it read', async () => {
+    fakeTimers();
+    // Pages from the 4th on take 50 s each to answer, which the client waits for (no timeout of its own first).
+    const seen = serveEndless((page) => (page >= 4 ? new Promise((resolve) => setTimeout(resolve, 50_000)) : Promise.resolve()));
+    const { inactive, errors } = start({}, 300_000);
+    await vi.waitUntil(() => seen.requests === 4);
+    await tick(119_000);
+    expect(errors).toEqual([]);
+    await tick(1_000);
+    await vi.waitUntil(() => errors.length === 1);
+    expect(errors[0]).toBeInstanceOf(InvalidResponseError);
+    expect((errors[0] as Error).message).toContain('did not end within 120 s');
+    expect(inactive).toEqual(['wh_3_1']);
+    expect(seen.requests).toBe(6); // pages 4 to 6 took 50 s each; the 6th was cut short
+  });
+});
+
 describe('watchWebhookSubscriptions: stopping', () => {
   it('stop() ends it: no request and no callback after, even for the check in flight', async () => {
     fakeTimers();
@@ -222,6 +313,22 @@ describe('watchWebhookSubscriptions: stopping', () => {
     await tick(EVERY * 3);
     expect([requests, inactive, errors]).toEqual([1, [], []]);
     watch.stop(); // idempotent
+  });
+
+  it('stop() inside onInactive reports no other subscription of the page in hand', async () => {
+    fakeTimers();
+    const seen = serve(() => [sub('wh_a', 'inactive'), sub('wh_b', 'inactive')]);
+    const reported: string[] = [];
+    const { watch } = start({
+      onInactive: (s) => {
+        reported.push(s.id as string);
+        watch.stop();
+      },
+    });
+    await vi.waitUntil(() => seen.requests === 1);
+    await settle();
+    await tick(EVERY * 2);
+    expect([reported, seen.requests]).toEqual([['wh_a'], 1]);
   });
 
   it('an aborted signal stops it, and one aborted before the start makes no request at all', async () => {

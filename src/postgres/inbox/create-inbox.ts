@@ -4,6 +4,7 @@ import { ConfigurationError } from '../../errors/index.js';
 import { listenForIdleFailures } from '../pooled-connection.js';
 import { checkPool, type PostgresPool, type PostgresPoolClient } from '../postgres-pool.js';
 import { PURGE_BATCH, purgeScheduler } from '../purge-scheduler.js';
+import { redactCredentials } from '../../utils/credential-text.js';
 import { storedEventId } from '../stored-event-id.js';
 import { checkInboxTable, DEFAULT_INBOX_TABLE } from './table/inbox-table.js';
 import type { WebhookInboxEntry, WebhookInboxStats, WebhookInboxStatus } from './listing.js';
@@ -122,7 +123,8 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
           eventId: row.event_id,
           type: row.type,
           attempts: Number(row.attempts),
-          lastError: row.last_error,
+          // Redacted again on the way out: a row stored by an older version may hold a credential.
+          lastError: row.last_error === null ? null : redactCredentials(row.last_error),
           receivedAt: new Date(row.received_at),
         };
         cursor = row.cursor;
