@@ -11,7 +11,9 @@ import { createPostgresWebhookInbox, type WebhookInboxWorkOptions } from '../../
 
 const env = process.env;
 const concurrency = Number(env.CONCURRENCY ?? 3);
-const pool = new Pool({ connectionString: env.DATABASE_URL, max: concurrency + 2 });
+// `concurrency` events at once, beside the 2 connections the workers leave to other statements
+// (`reservedConnections`) and the worker's LISTEN connection.
+const pool = new Pool({ connectionString: env.DATABASE_URL, max: concurrency + 3 });
 const inbox = createPostgresWebhookInbox(pool, { maxAttempts: 10, retryDelayMs: () => 50 });
 
 type Handler = NonNullable<WebhookInboxWorkOptions<PoolClient>['on']>['deposit.created'];
@@ -29,9 +31,7 @@ const credit: Handler = async (event, { db, attempt }) => {
   await db.query('INSERT INTO public.ledger (event_id) VALUES ($1) ON CONFLICT (event_id) DO NOTHING', [event.id]);
 };
 
-// `timeoutMs` comes with the inbox's handler deadlines: typed loosely here until it is part of
-// WebhookInboxWorkOptions.
-const options: WebhookInboxWorkOptions<PoolClient> & { timeoutMs: number } = {
+const options: WebhookInboxWorkOptions<PoolClient> = {
   concurrency,
   pollIntervalMs: 20,
   timeoutMs: Number(env.TIMEOUT_MS ?? 3_000),
