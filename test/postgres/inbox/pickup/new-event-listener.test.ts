@@ -74,7 +74,11 @@ describe('a worker in another process', () => {
 
     await send('evt_notified');
     await worker.printed('wrote evt_notified');
-    expect(await pg.query('SELECT event_id FROM ledger')).toEqual([{ event_id: 'evt_notified' }]);
+    // `wrote` is printed inside the handler; its row is visible once the event's transaction commits.
+    await vi.waitFor(async () => expect(await pg.query('SELECT event_id FROM ledger')).toEqual([{ event_id: 'evt_notified' }]), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 });
 
