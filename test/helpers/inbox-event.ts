@@ -8,9 +8,9 @@ export interface AcceptedEvent {
   readonly body: string;
 }
 
-/** A `deposit.created` event with id `id`, stamped now. */
-export function depositEvent(id: string): AcceptedEvent {
-  const timestamp = new Date().toISOString();
+/** A `deposit.created` event with id `id`, signed at `signedAt` (now by default). */
+export function depositEvent(id: string, signedAt = new Date()): AcceptedEvent {
+  const timestamp = signedAt.toISOString();
   const body = JSON.stringify({
     id,
     type: 'deposit.created',

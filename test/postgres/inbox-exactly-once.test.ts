@@ -15,6 +15,7 @@ import {
 import { createWebhookReceiver } from '../../src/webhooks/index.js';
 import { signedDeposit } from '../helpers/signed-deposit.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
+import { depositEvent } from '../helpers/inbox-event.js';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -27,17 +28,6 @@ afterEach(async () => {
 
 const LEDGER = 'CREATE TABLE public.ledger (event_id text NOT NULL)';
 const quiet = { warn: () => undefined };
-
-function depositEvent(id: string) {
-  const timestamp = new Date().toISOString();
-  const body = JSON.stringify({
-    id,
-    type: 'deposit.created',
-    timestamp,
-    data: { depositId: `dep_${id}`, token: 'USDC', amount: '1.00', transactionHash: `0x${'a'.repeat(64)}` },
-  });
-  return { id, type: 'deposit.created', timestamp, body };
-}
 
 function work(inbox: PostgresWebhookInbox<PoolClient>, options: WebhookInboxWorkOptions<PoolClient>): WebhookInboxWorker {
   const worker = inbox.work({ pollIntervalMs: 20, onError: () => undefined, ...options });

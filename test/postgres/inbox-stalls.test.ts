@@ -13,6 +13,7 @@ import {
 } from '../../src/postgres/index.js';
 import { type InboxWorkerProcess, startInboxWorkerProcess } from '../helpers/inbox-worker-process.js';
 import { usePostgresServer } from '../helpers/use-postgres.js';
+import { depositEvent } from '../helpers/inbox-event.js';
 
 vi.setConfig({ testTimeout: 60_000 });
 
@@ -26,17 +27,6 @@ afterEach(async () => {
 
 const LEDGER = 'CREATE TABLE ledger (event_id text NOT NULL, deposit_id text NOT NULL, amount numeric NOT NULL)';
 const ISO = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/;
-
-function depositEvent(id: string, signedAt = new Date()) {
-  const timestamp = signedAt.toISOString();
-  const body = JSON.stringify({
-    id,
-    type: 'deposit.created',
-    timestamp,
-    data: { depositId: `dep_${id}`, token: 'USDC', amount: '1.00', transactionHash: `0x${'a'.repeat(64)}` },
-  });
-  return { id, type: 'deposit.created', timestamp, body };
-}
 
 function work(inbox: PostgresWebhookInbox<PoolClient>, options: WebhookInboxWorkOptions<PoolClient>): WebhookInboxWorker {
   const worker = inbox.work({ pollIntervalMs: 20, onError: () => undefined, ...options });
