@@ -15,7 +15,8 @@ import { SavepointStack } from './savepoint-stack.js';
 import { storedEvent } from './stored-event.js';
 import type { WebhookInboxContext } from './work-options.js';
 
-// PostgreSQL's SQLSTATEs: a statement in a transaction an earlier failure aborted; a lock not granted at once.
+// PostgreSQL's SQLSTATEs: a statement in a transaction an earlier failure aborted; a lock not
+// granted within the connection's lock_timeout, if the user set one.
 const IN_FAILED_TRANSACTION = '25P02';
 const LOCK_NOT_AVAILABLE = '55P03';
 // An attempt whose worker died is due again after its retry delay, and never sooner than this: the

@@ -20,13 +20,14 @@ export interface WorkerStatements {
    */
   readonly claimInOrder: string;
   /**
-   * `$1` key: locks the claimed event's row for the event's transaction, without waiting (a row
-   * another session holds is not this worker's any more): `attempts`, `status`.
+   * `$1` key: locks the claimed event's row for the event's transaction: `attempts`, `status`. It
+   * waits: other workers' claims hold a row they pass over for as long as their statement runs, and
+   * another worker's event transaction holds it only once this attempt's lease ran out.
    */
   readonly lock: string;
   /** `$1` the key's advisory-lock text: `locked`, true when no other transaction runs an event of the key. */
   readonly lockKey: string;
-  /** `$1` key, `$2` attempt: hands a claim that did not start back (uncounted, due now); skips a held row. */
+  /** `$1` key, `$2` attempt: hands a claim that did not start back (uncounted, due now); matches nothing once another attempt counted. */
   readonly giveBack: string;
   /** `$1` key, `$2` attempt: the event is done. Matches one row, or none if the attempt is not the event's current one. */
   readonly markDone: string;
@@ -85,11 +86,11 @@ export function workerStatements(q: string, name: string): WorkerStatements {
         `AND (e.order_key = '' OR (NOT EXISTS (${pendingEarlier}) AND pg_try_advisory_xact_lock(hashtext($3 || e.order_key)))) ` +
         CLAIM_ORDER,
     ),
-    lock: `SELECT attempts, status FROM ${q} WHERE event_id = $1 FOR UPDATE NOWAIT`,
+    lock: `SELECT attempts, status FROM ${q} WHERE event_id = $1 FOR UPDATE`,
     lockKey: 'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
     giveBack:
-      `UPDATE ${q} SET attempts = attempts - 1, started_at = NULL, run_at = now() WHERE event_id = ` +
-      `(SELECT event_id FROM ${q} WHERE event_id = $1 AND attempts = $2 AND status = 'pending' FOR UPDATE SKIP LOCKED)`,
+      `UPDATE ${q} SET attempts = attempts - 1, started_at = NULL, run_at = now() ` +
+      "WHERE event_id = $1 AND attempts = $2 AND status = 'pending'",
     markDone: `UPDATE ${q} SET status = 'done', done_at = now(), started_at = NULL WHERE event_id = $1 AND attempts = $2 AND status = 'pending'`,
     markFailed:
       `UPDATE ${q} SET last_error = $2, started_at = NULL, ` +
