@@ -38,6 +38,16 @@ export interface PostgresQueryResult {
 export interface PostgresPoolClient {
   /** Runs one parameterised statement. */
   query(text: string, values?: readonly unknown[]): Promise<PostgresQueryResult>;
+  /**
+   * Runs a named prepared statement: prepared on this connection the first time its `name` is
+   * seen, then only bound and run. The inbox's workers send the statements they run for every
+   * event this way.
+   */
+  query(statement: {
+    readonly name: string;
+    readonly text: string;
+    readonly values?: readonly unknown[];
+  }): Promise<PostgresQueryResult>;
   /** Returns the connection to the pool; with an error (or `true`), closes it instead. */
   release(error?: Error | boolean): void;
   /** The connection's failures while checked out; without a listener they would end the process. */

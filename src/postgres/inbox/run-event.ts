@@ -188,7 +188,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
       async (client) => {
         let locked: { attempts: number; status: string } | undefined;
         try {
-          locked = (await client.query(table.worker.lock, [row.event_id])).rows[0] as typeof locked;
+          locked = (await client.query({ ...table.worker.lock, values: [row.event_id] })).rows[0] as typeof locked;
         } catch (error) {
           if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { commit: false, value: 'lost' as const };
           throw error;
@@ -218,7 +218,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
           // the handler left open: see savepoint-stack.ts. In an aborted transaction a RELEASE
           // fails as the mark would.
           for (const release of savepoints.releases() ?? []) await client.query(release);
-          marked = await client.query(table.worker.markDone, [row.event_id, row.attempts]);
+          marked = await client.query({ ...table.worker.markDone, values: [row.event_id, row.attempts] });
         } catch (error) {
           // The handler's statement that failed (and that it caught) says why, better than ours.
           if ((error as { code?: unknown }).code === IN_FAILED_TRANSACTION)
@@ -249,8 +249,8 @@ export async function runNextEvent<Client extends PostgresPoolClient>(
   return withConnection(runner.pool, async (connection) => {
     const { client } = connection;
     const claimed = runner.ordered
-      ? await client.query(table.worker.claimInOrder, [leases, runner.maxAttempts, table.worker.keyLockPrefix])
-      : await client.query(table.worker.claim, [leases, runner.maxAttempts]);
+      ? await client.query({ ...table.worker.claimInOrder, values: [leases, runner.maxAttempts, table.worker.keyLockPrefix] })
+      : await client.query({ ...table.worker.claim, values: [leases, runner.maxAttempts] });
     const row = claimed.rows[0] as ClaimedRow | undefined;
     if (row === undefined) return 'none';
     if (row.died) reportDied(runner, row);

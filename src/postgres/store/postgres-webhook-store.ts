@@ -330,10 +330,7 @@ function tableCreator(
 }
 
 /** Which of the table and its index the catalog lacks. */
-async function missingIn(
-  client: Pick<PostgresPoolClient, 'query'>,
-  table: WebhookTable,
-): Promise<{ table: boolean; index: boolean }> {
+async function missingIn(client: Pick<PostgresPool, 'query'>, table: WebhookTable): Promise<{ table: boolean; index: boolean }> {
   const row = (await client.query(table.exists, [table.quoted])).rows[0] as
     | { table_exists?: unknown; index_exists?: unknown }
     | undefined;

@@ -10,9 +10,9 @@
 // worker's LISTEN connection when this process runs one, so that it never takes one of the
 // connections the workers leave to the receiver.
 import { createHash } from 'node:crypto';
-import type { PostgresPool, PostgresPoolClient } from '../../postgres-pool.js';
+import type { PostgresPool } from '../../postgres-pool.js';
 
-type Sender = Pick<PostgresPoolClient, 'query'>;
+type Sender = Pick<PostgresPool, 'query'>;
 
 /** @internal The inbox's new-event signal: its channel, and what wakes the workers when an event is stored. */
 export interface NewEventSignal {

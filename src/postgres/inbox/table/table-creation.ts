@@ -22,7 +22,7 @@ interface Located {
   readonly version: number | undefined;
 }
 
-async function locate(client: Pick<PostgresPoolClient, 'query'>, name: TableName): Promise<Located> {
+async function locate(client: Pick<PostgresPool, 'query'>, name: TableName): Promise<Located> {
   const row = (await client.query(LOCATE, [name.quoted])).rows[0] as
     | { current_schema: string | null; schema: string | null; comment: string | null }
     | undefined;

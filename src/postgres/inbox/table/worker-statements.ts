@@ -1,6 +1,8 @@
 // Every statement a worker runs on the inbox table, in the order it runs them: claim (its own
 // committed statement, which counts the attempt), lock (the event's transaction), then the done
 // or failed mark. Each mark names the attempt it closes, so a mark of a stale attempt matches nothing.
+// The four that run for every event are prepared statements.
+import { type PreparedStatement, prepared } from '../../prepared-statement.js';
 
 /** The statements a worker runs on one inbox table. */
 export interface WorkerStatements {
@@ -12,25 +14,25 @@ export interface WorkerStatements {
    * `dead` when it was the last. Answers `event_id`, `type`, `body`, `attempts`, `status`,
    * `order_key`, `started_at`, `died` and the session's `pid`; no row when nothing is due.
    */
-  readonly claim: string;
+  readonly claim: PreparedStatement;
   /**
    * As `claim`, for a worker with `orderKey`, `$3` the prefix of the keys' advisory locks: only
    * keyed events, and only one with no earlier pending event of its key (one running or waiting for
    * its retry holds it back) and no event of its key running (its transaction holds the key's lock).
    */
-  readonly claimInOrder: string;
+  readonly claimInOrder: PreparedStatement;
   /**
    * `$1` key: locks the claimed event's row for the event's transaction: `attempts`, `status`. It
    * waits: other workers' claims hold a row they pass over for as long as their statement runs, and
    * another worker's event transaction holds it only once this attempt's lease ran out.
    */
-  readonly lock: string;
+  readonly lock: PreparedStatement;
   /** `$1` the key's advisory-lock text: `locked`, true when no other transaction runs an event of the key. */
   readonly lockKey: string;
   /** `$1` key, `$2` attempt: hands a claim that did not start back (uncounted, due now); matches nothing once another attempt counted. */
   readonly giveBack: string;
   /** `$1` key, `$2` attempt: the event is done. Matches one row, or none if the attempt is not the event's current one. */
-  readonly markDone: string;
+  readonly markDone: PreparedStatement;
   /**
    * `$1` key, `$2` redacted error, `$3` maxAttempts, `$4` retry delay in s, `$5` attempt: the
    * attempt failed; pending again after the delay, or dead after the last. Answers `status` and
@@ -77,21 +79,27 @@ export function workerStatements(q: string, name: string): WorkerStatements {
     'AND (p.event_time, p.event_id) < (e.event_time, e.event_id)';
   const due = "e.status = 'pending' AND e.run_at <= now()";
   return {
-    claim: countAttempt(q, `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} ${CLAIM_ORDER}`),
+    claim: prepared(
+      countAttempt(q, `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} ${CLAIM_ORDER}`),
+    ),
     // The key's advisory lock, tried here, is held by the transaction of every event of the key that
     // runs: a second event of the key (even one signed earlier that arrived after it started) waits.
-    claimInOrder: countAttempt(
-      q,
-      `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} AND e.order_key IS NOT NULL ` +
-        `AND (e.order_key = '' OR (NOT EXISTS (${pendingEarlier}) AND pg_try_advisory_xact_lock(hashtext($3 || e.order_key)))) ` +
-        CLAIM_ORDER,
+    claimInOrder: prepared(
+      countAttempt(
+        q,
+        `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} AND e.order_key IS NOT NULL ` +
+          `AND (e.order_key = '' OR (NOT EXISTS (${pendingEarlier}) AND pg_try_advisory_xact_lock(hashtext($3 || e.order_key)))) ` +
+          CLAIM_ORDER,
+      ),
     ),
-    lock: `SELECT attempts, status FROM ${q} WHERE event_id = $1 FOR UPDATE`,
+    lock: prepared(`SELECT attempts, status FROM ${q} WHERE event_id = $1 FOR UPDATE`),
     lockKey: 'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
     giveBack:
       `UPDATE ${q} SET attempts = attempts - 1, started_at = NULL, run_at = now() ` +
       "WHERE event_id = $1 AND attempts = $2 AND status = 'pending'",
-    markDone: `UPDATE ${q} SET status = 'done', done_at = now(), started_at = NULL WHERE event_id = $1 AND attempts = $2 AND status = 'pending'`,
+    markDone: prepared(
+      `UPDATE ${q} SET status = 'done', done_at = now(), started_at = NULL WHERE event_id = $1 AND attempts = $2 AND status = 'pending'`,
+    ),
     markFailed:
       `UPDATE ${q} SET last_error = $2, started_at = NULL, ` +
       "status = CASE WHEN attempts >= $3 THEN 'dead' ELSE 'pending' END, run_at = now() + make_interval(secs => $4) " +
