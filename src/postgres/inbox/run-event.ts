@@ -1,7 +1,9 @@
-// One event's run. The claim counts the attempt in a committed statement of its own, so an attempt
-// whose worker dies is still counted; the event's transaction then locks the row, runs the handler
-// under its deadline, and commits its writes with the `done` mark, or rolls them back, after which
-// the failed attempt is recorded.
+// One event's run. The claim counts the attempt in a committed statement, so an attempt whose
+// worker dies is still counted; the event's transaction then locks the row, runs the handler under
+// its deadline, and commits its writes with the `done` mark, or rolls them back, after which the
+// failed attempt is recorded. A done event's transaction also claims the next event, so that one
+// commit both closes an attempt and counts the next: a worker that keeps finding events runs them
+// one after another on the same connection, one commit each.
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
 import { type CheckedOutConnection, withConnection } from '../pooled-connection.js';
 import { guardTransactionClient } from '../guarded-client.js';
@@ -72,6 +74,11 @@ export type RunResult = 'none' | 'done' | 'failed';
 /** How the event's transaction ended, when it did not commit the done mark. */
 type NotRun = 'lost' | 'key_busy';
 
+/** The done mark committed, with the next event's claim when there was one. */
+interface Done {
+  readonly next: ClaimedRow | undefined;
+}
+
 function eventOf(body: string): WebhookEvent | UnknownWebhookEvent | undefined {
   try {
     return storedEvent(body);
@@ -120,7 +127,7 @@ async function recordFailure<Client extends PostgresPoolClient>(
   connection: CheckedOutConnection<Client>,
   row: ClaimedRow,
   error: unknown,
-): Promise<RunResult> {
+): Promise<'failed'> {
   const text = errorText(error);
   const delay = retryDelaySeconds(runner.retryDelayMs, row.attempts);
   const values = [row.event_id, text, runner.maxAttempts, delay, row.attempts];
@@ -158,8 +165,9 @@ function reportDied<Client extends PostgresPoolClient>(runner: EventRunner<Clien
 /**
  * Runs the claimed event in its transaction: the row locked (no longer this worker's if another
  * session holds it or counted another attempt since), the key's lock for an ordered worker, the
- * handler under its deadline, the done mark (one row, or the transaction rolls back). Resolves
- * `'done'`, or why it did not run; rejects with the attempt's failure.
+ * handler under its deadline, the done mark (one row, or the transaction rolls back), and the
+ * claim of the next event. Resolves with that claim, or why the event did not run; rejects with
+ * the attempt's failure.
  */
 async function runClaimed<Client extends PostgresPoolClient>(
   runner: EventRunner<Client>,
@@ -167,7 +175,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
   connection: CheckedOutConnection<Client>,
   row: ClaimedRow,
   event: WebhookEvent | UnknownWebhookEvent,
-): Promise<'done' | NotRun> {
+): Promise<Done | NotRun> {
   const controller = new AbortController();
   const stop = () => controller.abort(new Error('credit-platform: the inbox worker is stopping.'));
   if (runner.stopping.aborted) stop();
@@ -183,7 +191,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
     unsure: 'The attempt is recorded as failed; if the commit did reach the disk, the event is done and stays so.',
   };
   try {
-    return await runTransaction(
+    return await runTransaction<Client, Done | NotRun>(
       connection,
       async (client) => {
         let locked: { attempts: number; status: string } | undefined;
@@ -226,7 +234,10 @@ async function runClaimed<Client extends PostgresPoolClient>(
           throw error;
         }
         if (marked.rowCount !== 1) throw markMissed(table, row);
-        return { commit: true, value: 'done' as const, failure: guarded.firstFailure() };
+        // An ordered worker's claim holds its key's lock until this commit: it claims on its own.
+        const claimNext = !runner.ordered && !runner.stopping.aborted && guarded.firstFailure() === undefined;
+        const next = claimNext ? await claim(runner, table, client) : undefined;
+        return { commit: true, value: { next }, failure: guarded.firstFailure() };
       },
       wording,
     );
@@ -236,44 +247,81 @@ async function runClaimed<Client extends PostgresPoolClient>(
   }
 }
 
-/**
- * @internal Claims the next due event and runs it. Rejects only when the database failed outside
- * the attempt (the claim, or recording a failure); an attempt counted and never closed is reported
- * by the claim that next takes the event.
- */
-export async function runNextEvent<Client extends PostgresPoolClient>(
+/** Claims the next due event on `client` (its own statement, or part of a transaction), if one is due. */
+async function claim<Client extends PostgresPoolClient>(
   runner: EventRunner<Client>,
   table: InboxTable,
-): Promise<RunResult> {
-  const { leases } = runner;
+  client: PostgresPoolClient,
+): Promise<ClaimedRow | undefined> {
+  const { leases, maxAttempts } = runner;
+  const claimed = runner.ordered
+    ? await client.query({ ...table.worker.claimInOrder, values: [leases, maxAttempts, table.worker.keyLockPrefix] })
+    : await client.query({ ...table.worker.claim, values: [leases, maxAttempts] });
+  return claimed.rows[0] as ClaimedRow | undefined;
+}
+
+/** Runs one claimed event on `connection`. Resolves with what came of it, and the next event's claim. */
+async function runOne<Client extends PostgresPoolClient>(
+  runner: EventRunner<Client>,
+  table: InboxTable,
+  connection: CheckedOutConnection<Client>,
+  row: ClaimedRow,
+): Promise<{ readonly result: RunResult; readonly next?: ClaimedRow }> {
+  const { client } = connection;
+  if (row.died) reportDied(runner, row);
+  if (row.status === 'dead') return { result: 'failed' };
+  let event: WebhookEvent | UnknownWebhookEvent;
+  try {
+    event = storedEvent(row.body);
+  } catch (error) {
+    return { result: await recordFailure(runner, table, connection, row, error) };
+  }
+  // A claim that came with the last event's commit, as the worker began to stop: not run after all.
+  const outcome = runner.stopping.aborted ? ('lost' as const) : await runGuarded(runner, table, connection, row, event);
+  if (typeof outcome === 'object') return outcome;
+  // Not this worker's to run after all: uncounted, due again at once (unless another worker counted it).
+  await (connection.discarded ? runner.pool : client).query(table.worker.giveBack, [row.event_id, row.attempts]);
+  return { result: 'none' };
+}
+
+/** {@link runClaimed}, with a failed attempt recorded: resolves `{ result: 'failed' }` then. */
+async function runGuarded<Client extends PostgresPoolClient>(
+  runner: EventRunner<Client>,
+  table: InboxTable,
+  connection: CheckedOutConnection<Client>,
+  row: ClaimedRow,
+  event: WebhookEvent | UnknownWebhookEvent,
+): Promise<{ readonly result: 'done' | 'failed'; readonly next?: ClaimedRow } | NotRun> {
+  try {
+    const outcome = await runClaimed(runner, table, connection, row, event);
+    return typeof outcome === 'object' ? { result: 'done', next: outcome.next } : outcome;
+  } catch (error) {
+    if (connection.discarded) {
+      // A session that outlived its connection (a query still running) would hold the row: end it.
+      await runner.pool.query(table.worker.endSession, [row.pid, row.started_at]).catch(() => undefined);
+    }
+    return { result: await recordFailure(runner, table, connection, row, error) };
+  }
+}
+
+/**
+ * @internal Claims the next due event and runs it, then each event its commit claimed, on one
+ * connection, until one finds nothing due or fails. Resolves whether an event ran (done or failed).
+ * Rejects only when the database failed outside an attempt (the first claim, or recording a
+ * failure); an attempt counted and never closed is reported by the claim that next takes the event.
+ */
+export async function runEvents<Client extends PostgresPoolClient>(
+  runner: EventRunner<Client>,
+  table: InboxTable,
+): Promise<boolean> {
   return withConnection(runner.pool, async (connection) => {
-    const { client } = connection;
-    const claimed = runner.ordered
-      ? await client.query({ ...table.worker.claimInOrder, values: [leases, runner.maxAttempts, table.worker.keyLockPrefix] })
-      : await client.query({ ...table.worker.claim, values: [leases, runner.maxAttempts] });
-    const row = claimed.rows[0] as ClaimedRow | undefined;
-    if (row === undefined) return 'none';
-    if (row.died) reportDied(runner, row);
-    if (row.status === 'dead') return 'failed';
-    let event: WebhookEvent | UnknownWebhookEvent;
-    try {
-      event = storedEvent(row.body);
-    } catch (error) {
-      return recordFailure(runner, table, connection, row, error);
+    let row = await claim(runner, table, connection.client);
+    let ran = false;
+    while (row !== undefined) {
+      const { result, next } = await runOne(runner, table, connection, row);
+      if (result !== 'none') ran = true;
+      row = next;
     }
-    let outcome: 'done' | NotRun;
-    try {
-      outcome = await runClaimed(runner, table, connection, row, event);
-    } catch (error) {
-      if (connection.discarded) {
-        // A session that outlived its connection (a query still running) would hold the row: end it.
-        await runner.pool.query(table.worker.endSession, [row.pid, row.started_at]).catch(() => undefined);
-      }
-      return recordFailure(runner, table, connection, row, error);
-    }
-    if (outcome === 'done') return 'done';
-    // Not this worker's to run after all: uncounted, due again at once (unless another worker counted it).
-    await (connection.discarded ? runner.pool : client).query(table.worker.giveBack, [row.event_id, row.attempts]);
-    return 'none';
+    return ran;
   });
 }

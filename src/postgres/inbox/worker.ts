@@ -12,7 +12,7 @@ import { listenForNewEvents } from './pickup/new-event-listener.js';
 import type { NewEventSignal } from './pickup/new-event-signal.js';
 import { WakeUp } from './pickup/wake-up.js';
 import type { InboxTable } from './table/inbox-table.js';
-import { attemptLeases, type EventRunner, runNextEvent } from './run-event.js';
+import { attemptLeases, type EventRunner, runEvents } from './run-event.js';
 import { storedEvent } from './stored-event.js';
 import { type WebhookInboxContext, type WebhookInboxWorker, type WebhookInboxWorkOptions, workSettings } from './work-options.js';
 
@@ -136,7 +136,7 @@ export function startWorker<Client extends PostgresPoolClient>(
         const table = await deps.ready();
         await keyNew(table);
         if (stopping.signal.aborted) break;
-        ran = (await runNextEvent(runner, table)) !== 'none';
+        ran = await runEvents(runner, table);
         deps.purgeIfDue();
       } catch (error) {
         // The database is down or refused a statement: say so and try again after a pause.

@@ -5,6 +5,7 @@
 import type { PoolClient } from 'pg';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createPostgresWebhookInbox, type WebhookInboxWorker } from '../../../src/postgres/index.js';
+import { deferred } from '../../helpers/deferred.js';
 import { depositEvent } from '../../helpers/inbox-event.js';
 import { usePostgresServer } from '../../helpers/use-postgres.js';
 
@@ -28,10 +29,7 @@ it(`${EVENTS} events, 10 workers: every event done in attempt 1, no failure repo
 
   const failures: unknown[] = [];
   let handled = 0;
-  let resolveAll!: () => void;
-  const all = new Promise<void>((resolve) => {
-    resolveAll = resolve;
-  });
+  const { promise: all, resolve: resolveAll } = deferred();
   workers.push(
     inbox.work({
       concurrency: 10,
@@ -45,6 +43,8 @@ it(`${EVENTS} events, 10 workers: every event done in attempt 1, no failure repo
     }),
   );
   await all;
+  // The last handlers have run; their commits are settled once the worker stops.
+  await workers[0]?.stop();
 
   expect(failures).toEqual([]);
   expect(warnings).toEqual([]);

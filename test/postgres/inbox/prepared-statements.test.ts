@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookInbox, type WebhookInboxWorker } from '../../../src/postgres/index.js';
 import { checkInboxTable, inboxTable } from '../../../src/postgres/inbox/table/inbox-table.js';
 import { prepared } from '../../../src/postgres/prepared-statement.js';
+import { deferred } from '../../helpers/deferred.js';
 import { depositEvent } from '../../helpers/inbox-event.js';
 import { usePostgresServer } from '../../helpers/use-postgres.js';
 
@@ -32,10 +33,7 @@ it("a worker's connection prepares the claim, the lock and the done mark, and ke
   const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined } });
   for (let i = 0; i < 5; i++) await inbox.accept(depositEvent(`evt_prepared_${i}`));
   const seen: string[][] = [];
-  let resolveAll!: () => void;
-  const all = new Promise<void>((resolve) => {
-    resolveAll = resolve;
-  });
+  const { promise: all, resolve: resolveAll } = deferred();
   workers.push(
     inbox.work({
       concurrency: 1,

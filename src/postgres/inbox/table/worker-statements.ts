@@ -8,7 +8,8 @@ import { type PreparedStatement, prepared } from '../../prepared-statement.js';
 export interface WorkerStatements {
   /**
    * `$1` the lease per attempt in s (`float8[]`, attempt n's at index n), `$2` maxAttempts: takes
-   * the next due event and, in the same committed statement, counts its attempt: `attempts + 1`,
+   * the next due event and counts its attempt, committed on its own or with the done mark of the
+   * event before: `attempts + 1`,
    * `started_at` now, due again after the lease (a worker that dies leaves it so). An event whose
    * previous attempt started and never finished (`died`) gets that attempt's last error, or goes
    * `dead` when it was the last. Answers `event_id`, `type`, `body`, `attempts`, `status`,
@@ -52,6 +53,9 @@ export interface WorkerStatements {
   readonly keyLockPrefix: string;
 }
 
+// A claim also runs at the end of a done event's transaction, whose now() is when that event
+// started: its times are the statement's, so the lease it sets runs from the claim.
+
 // The claim's order: due first (run_at starts as the time received), the id breaking ties. The
 // `_due` index holds exactly this order, so a claim reads a few entries, however many are pending.
 const CLAIM_ORDER = 'ORDER BY e.run_at, e.event_id LIMIT 1 FOR UPDATE OF e SKIP LOCKED';
@@ -63,10 +67,10 @@ function countAttempt(q: string, next: string): string {
     `WITH next AS (${next}) UPDATE ${q} AS t SET ` +
     `attempts = CASE WHEN ${last} THEN t.attempts ELSE t.attempts + 1 END, ` +
     `status = CASE WHEN ${last} THEN 'dead' ELSE 'pending' END, ` +
-    `started_at = CASE WHEN ${last} THEN NULL ELSE now() END, ` +
+    `started_at = CASE WHEN ${last} THEN NULL ELSE statement_timestamp() END, ` +
     "last_error = CASE WHEN next.died THEN format('the worker died during attempt %s of %s: its process ended, or lost " +
     "its database connection, before the attempt finished', t.attempts, $2::int) ELSE t.last_error END, " +
-    'run_at = now() + make_interval(secs => ($1::float8[])[least(t.attempts + 1, cardinality($1::float8[]))]) ' +
+    'run_at = statement_timestamp() + make_interval(secs => ($1::float8[])[least(t.attempts + 1, cardinality($1::float8[]))]) ' +
     'FROM next WHERE t.event_id = next.event_id ' +
     'RETURNING t.event_id, t.type, t.body, t.attempts, t.status, t.order_key, t.started_at, next.died, pg_backend_pid() AS pid'
   );
@@ -77,7 +81,7 @@ export function workerStatements(q: string, name: string): WorkerStatements {
   const pendingEarlier =
     `SELECT 1 FROM ${q} AS p WHERE p.status = 'pending' AND p.order_key = e.order_key ` +
     'AND (p.event_time, p.event_id) < (e.event_time, e.event_id)';
-  const due = "e.status = 'pending' AND e.run_at <= now()";
+  const due = "e.status = 'pending' AND e.run_at <= statement_timestamp()";
   return {
     claim: prepared(
       countAttempt(q, `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} ${CLAIM_ORDER}`),
