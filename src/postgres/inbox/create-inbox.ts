@@ -186,7 +186,10 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
         const table = await ready();
         // `list()` shows an id stored under its digest as the digest key: replay takes that too.
         const keys = DIGEST_KEY.test(target) ? [storedEventId(target), target] : [storedEventId(target)];
-        return (await pool.query(table.replayOne, [keys])).rowCount ?? 0;
+        const replayed = (await pool.query(table.replayOne, [keys])).rowCount ?? 0;
+        // Due now, as a new event is: the workers are woken the same way.
+        if (replayed > 0) newEvents.stored();
+        return replayed;
       }
       if ((target as { status?: unknown } | null)?.status !== 'dead') {
         throw new ConfigurationError(
@@ -195,7 +198,9 @@ export function createPostgresWebhookInbox<Client extends PostgresPoolClient>(
         );
       }
       const table = await ready();
-      return (await pool.query(table.replayDead)).rowCount ?? 0;
+      const replayed = (await pool.query(table.replayDead)).rowCount ?? 0;
+      if (replayed > 0) newEvents.stored();
+      return replayed;
     },
     async purge() {
       const table = await ready();
