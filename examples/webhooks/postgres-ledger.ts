@@ -15,9 +15,12 @@ import { createPostgresWebhookStore } from 'credit-platform/postgres';
 import { createNodeWebhookHandler, type WebhookReceiverOptions } from 'credit-platform/webhooks';
 import { isMain, webhookSecret } from './serve-fetch.js';
 
-/** The ledger this example credits: one row per deposit, so a second credit could not even hide. */
+/**
+ * The ledger this example credits, the webhooks guide's one ledger: one row per deposit, keyed by
+ * its on-chain hash, so a second credit could not even hide.
+ */
 export const LEDGER_TABLE =
-  'CREATE TABLE IF NOT EXISTS ledger (deposit_id text PRIMARY KEY, token text NOT NULL, amount numeric NOT NULL)';
+  'CREATE TABLE IF NOT EXISTS ledger (transaction_hash text PRIMARY KEY, token text NOT NULL, amount numeric NOT NULL)';
 
 /** The app: POST /webhooks credits `ledger` for each `deposit.created`, once. */
 export function createLedgerApp(pool: Pool, options: Pick<WebhookReceiverOptions, 'secret' | 'onError'>): express.Express {
@@ -30,8 +33,8 @@ export function createLedgerApp(pool: Pool, options: Pick<WebhookReceiverOptions
       on: {
         // `db` is the transaction's connection: the credit commits with the event id, after this returns.
         'deposit.created': async (event, { db }) => {
-          await db.query('INSERT INTO ledger (deposit_id, token, amount) VALUES ($1, $2, $3)', [
-            event.data.depositId,
+          await db.query('INSERT INTO ledger (transaction_hash, token, amount) VALUES ($1, $2, $3)', [
+            event.data.transactionHash,
             event.data.token,
             event.data.amount,
           ]);

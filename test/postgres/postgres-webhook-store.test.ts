@@ -366,8 +366,8 @@ describe('the guide and the example', () => {
       for (let i = 0; i < 3; i++)
         statuses.push((await fetch(url, { method: 'POST', body: signed.body, headers: signed.headers })).status);
       expect(statuses).toEqual([200, 200, 200]);
-      expect(await pg.query('SELECT deposit_id, amount::text FROM ledger')).toEqual([
-        { deposit_id: 'dep_example', amount: '42.50' },
+      expect(await pg.query('SELECT transaction_hash, amount::text FROM ledger')).toEqual([
+        { transaction_hash: `0x${'ef'.repeat(32)}`, amount: '42.50' },
       ]);
     } finally {
       server.closeAllConnections();
