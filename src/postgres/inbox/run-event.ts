@@ -10,6 +10,7 @@ import { guardTransactionClient } from '../guarded-client.js';
 import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
 import { notCommitted, runTransaction, type TransactionWording } from '../transaction.js';
 import { errorText } from './error-text.js';
+import { type ClaimedRow, claimEvent } from './claim.js';
 import type { AfterFailure, FailedAttempt } from './failure-log.js';
 import type { InboxTable } from './table/inbox-table.js';
 import { retryDelaySeconds } from './options.js';
@@ -21,28 +22,12 @@ import type { WebhookInboxContext } from './work-options.js';
 // granted within the connection's lock_timeout, if the user set one.
 const IN_FAILED_TRANSACTION = '25P02';
 const LOCK_NOT_AVAILABLE = '55P03';
-// An attempt whose worker died is due again after its retry delay, and never sooner than this: the
-// lease also covers the moment between the claim's commit and the event's transaction taking the row.
-const MIN_LEASE_S = 1;
-// Leases sent with each claim: attempts past the last one take the last one's.
-const LEASES_KEPT = 32;
-
-/**
- * @internal The lease of each attempt, in s (attempt n's at index n - 1): its retry delay, at least
- * 1 s, for the first 32 attempts; later attempts take the 32nd's.
- */
-export function attemptLeases(retryDelayMs: (attempt: number) => number, maxAttempts: number): number[] {
-  return Array.from({ length: Math.min(maxAttempts, LEASES_KEPT) }, (_, i) =>
-    Math.max(retryDelaySeconds(retryDelayMs, i + 1), MIN_LEASE_S),
-  );
-}
-
 /** @internal What a worker needs to run events. */
 export interface EventRunner<Client extends PostgresPoolClient> {
   readonly pool: PostgresPool<Client>;
   readonly maxAttempts: number;
   readonly retryDelayMs: (attempt: number) => number;
-  /** From {@link attemptLeases}. */
+  /** From `attemptLeases`. */
   readonly leases: readonly number[];
   /** Whether only keyed events are claimed, in their keys' order. */
   readonly ordered: boolean;
@@ -54,18 +39,6 @@ export interface EventRunner<Client extends PostgresPoolClient> {
   readonly handle: (event: WebhookEvent | UnknownWebhookEvent, context: WebhookInboxContext<Client>) => Promise<void>;
   /** Told about each failed attempt (a log line, and `onError`). */
   readonly report: (failed: FailedAttempt, error: unknown, event: WebhookEvent | UnknownWebhookEvent | undefined) => void;
-}
-
-interface ClaimedRow {
-  readonly event_id: string;
-  readonly type: string;
-  readonly body: string;
-  readonly attempts: number;
-  readonly status: string;
-  readonly order_key: string | null;
-  readonly started_at: Date | string | null;
-  readonly died: boolean;
-  readonly pid: number;
 }
 
 /** @internal What came of one try: no due event, the event done, or an attempt failed (recorded). */
@@ -236,7 +209,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
         if (marked.rowCount !== 1) throw markMissed(table, row);
         // An ordered worker's claim holds its key's lock until this commit: it claims on its own.
         const claimNext = !runner.ordered && !runner.stopping.aborted && guarded.firstFailure() === undefined;
-        const next = claimNext ? await claim(runner, table, client) : undefined;
+        const next = claimNext ? await claimEvent(client, table, runner) : undefined;
         return { commit: true, value: { next }, failure: guarded.firstFailure() };
       },
       wording,
@@ -245,19 +218,6 @@ async function runClaimed<Client extends PostgresPoolClient>(
     guarded.settle();
     runner.stopping.removeEventListener('abort', stop);
   }
-}
-
-/** Claims the next due event on `client` (its own statement, or part of a transaction), if one is due. */
-async function claim<Client extends PostgresPoolClient>(
-  runner: EventRunner<Client>,
-  table: InboxTable,
-  client: PostgresPoolClient,
-): Promise<ClaimedRow | undefined> {
-  const { leases, maxAttempts } = runner;
-  const claimed = runner.ordered
-    ? await client.query({ ...table.worker.claimInOrder, values: [leases, maxAttempts, table.worker.keyLockPrefix] })
-    : await client.query({ ...table.worker.claim, values: [leases, maxAttempts] });
-  return claimed.rows[0] as ClaimedRow | undefined;
 }
 
 /** Runs one claimed event on `connection`. Resolves with what came of it, and the next event's claim. */
@@ -315,7 +275,7 @@ export async function runEvents<Client extends PostgresPoolClient>(
   table: InboxTable,
 ): Promise<boolean> {
   return withConnection(runner.pool, async (connection) => {
-    let row = await claim(runner, table, connection.client);
+    let row = await claimEvent(connection.client, table, runner);
     let ran = false;
     while (row !== undefined) {
       const { result, next } = await runOne(runner, table, connection, row);

@@ -12,7 +12,8 @@ import { listenForNewEvents } from './pickup/new-event-listener.js';
 import type { NewEventSignal } from './pickup/new-event-signal.js';
 import { WakeUp } from './pickup/wake-up.js';
 import type { InboxTable } from './table/inbox-table.js';
-import { attemptLeases, type EventRunner, runEvents } from './run-event.js';
+import { attemptLeases } from './claim.js';
+import { type EventRunner, runEvents } from './run-event.js';
 import { storedEvent } from './stored-event.js';
 import { type WebhookInboxContext, type WebhookInboxWorker, type WebhookInboxWorkOptions, workSettings } from './work-options.js';
 

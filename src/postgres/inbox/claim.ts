@@ -1,0 +1,56 @@
+// The claim: takes the next due event and counts its attempt before any handler runs, committed
+// on its own or with the done mark of the event before, so that an attempt whose worker dies is
+// still counted. The event stays the claimer's for a lease, until its transaction holds the row.
+import type { PostgresPoolClient } from '../postgres-pool.js';
+import { retryDelaySeconds } from './options.js';
+import type { InboxTable } from './table/inbox-table.js';
+
+// An attempt whose worker died is due again after its retry delay, and never sooner than this: the
+// lease also covers the moment between the claim's commit and the event's transaction taking the row.
+const MIN_LEASE_S = 1;
+// Leases sent with each claim: attempts past the last one take the last one's.
+const LEASES_KEPT = 32;
+
+/**
+ * @internal The lease of each attempt, in s (attempt n's at index n - 1): its retry delay, at least
+ * 1 s, for the first 32 attempts; later attempts take the 32nd's.
+ */
+export function attemptLeases(retryDelayMs: (attempt: number) => number, maxAttempts: number): number[] {
+  return Array.from({ length: Math.min(maxAttempts, LEASES_KEPT) }, (_, i) =>
+    Math.max(retryDelaySeconds(retryDelayMs, i + 1), MIN_LEASE_S),
+  );
+}
+
+/** @internal A claimed event's row, as the claim answers it. */
+export interface ClaimedRow {
+  readonly event_id: string;
+  readonly type: string;
+  readonly body: string;
+  readonly attempts: number;
+  readonly status: string;
+  readonly order_key: string | null;
+  readonly started_at: Date | string | null;
+  readonly died: boolean;
+  readonly pid: number;
+}
+
+/** @internal What a claim needs of the worker. */
+export interface ClaimSettings {
+  /** From {@link attemptLeases}. */
+  readonly leases: readonly number[];
+  readonly maxAttempts: number;
+  /** Whether only keyed events are claimed, in their keys' order. */
+  readonly ordered: boolean;
+}
+
+/** @internal Claims the next due event on `client` (a statement of its own, or in a transaction), if one is due. */
+export async function claimEvent(
+  client: PostgresPoolClient,
+  table: InboxTable,
+  { leases, maxAttempts, ordered }: ClaimSettings,
+): Promise<ClaimedRow | undefined> {
+  const claimed = ordered
+    ? await client.query({ ...table.worker.claimInOrder, values: [leases, maxAttempts, table.worker.keyLockPrefix] })
+    : await client.query({ ...table.worker.claim, values: [leases, maxAttempts] });
+  return claimed.rows[0] as ClaimedRow | undefined;
+}
