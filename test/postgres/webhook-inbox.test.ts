@@ -159,8 +159,10 @@ describe('the receiver with an inbox', () => {
     expect(new Set(stored.map((row) => row.event_id)).size).toBe(2);
     // Replayed by its id or by the key list() shows, once done.
     const { inbox } = setUp();
-    work(inbox, { on: {} });
+    const worker = work(inbox, { on: {} });
     await vi.waitFor(async () => expect((await inbox.stats()).done).toBe(2));
+    // Stopped, so that the replayed event stays pending (a replay wakes workers at once).
+    await worker.stop();
     expect(await inbox.replay(ids[0]!)).toBe(1);
     const listed = [];
     for await (const entry of inbox.list({ status: 'done' })) listed.push(entry.eventId);
