@@ -208,7 +208,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
         }
         if (marked.rowCount !== 1) throw markMissed(table, row);
         // An ordered worker's claim holds its key's lock until this commit: it claims on its own.
-        const claimNext = !runner.ordered && !runner.stopping.aborted && guarded.firstFailure() === undefined;
+        const claimNext = !runner.ordered && !runner.stopping.aborted;
         const next = claimNext ? await claimEvent(client, table, runner) : undefined;
         return { commit: true, value: { next }, failure: guarded.firstFailure() };
       },

@@ -135,3 +135,31 @@ it('a worker that stops with a claimed event in hand gives it back, uncounted', 
     { event_id: 'evt_second', status: 'pending', attempts: 0, started: false },
   ]);
 });
+
+it('a claim leases the event for its attempt’s retry delay, and for 1 s at least', async () => {
+  const pool = pg.pool({ max: 4 });
+  // Attempt 1 retries after 250 ms (leased 1 s), attempt 2 after 5 s (leased 5 s).
+  const retryDelayMs = (attempt: number) => (attempt === 1 ? 250 : 5_000);
+  const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined }, retryDelayMs });
+  await inbox.accept(depositEvent('evt_leased'));
+  const reader = pg.pool({ max: 1 });
+  const leases: number[] = [];
+  workers.push(
+    inbox.work({
+      concurrency: 1,
+      onError: () => undefined,
+      on: {
+        'deposit.created': async (event) => {
+          const { rows } = await reader.query<{ ms: number }>(
+            'SELECT extract(epoch FROM run_at - started_at) * 1000 AS ms FROM credit_platform_webhook_inbox WHERE event_id = $1',
+            [event.id],
+          );
+          leases.push(Number(rows[0]?.ms));
+          if (leases.length === 1) throw new Error('once more');
+        },
+      },
+    }),
+  );
+  await vi.waitFor(() => expect(leases).toHaveLength(2), { timeout: 10_000 });
+  expect(leases).toEqual([1_000, 5_000]);
+});

@@ -37,7 +37,8 @@ it.each([
     }),
   );
   await vi.waitFor(async () => expect((await inbox.stats()).dead).toBe(1));
-  // The worker is idle now, until its next poll in 60 s.
+  // Past its last look for more (a few ms): the worker is idle now, until its next poll in 60 s.
+  await new Promise((resolve) => setTimeout(resolve, 300));
   expect(await replay(inbox)).toBe(1);
   await vi.waitFor(() => expect(runs).toHaveLength(2), { timeout: 10_000 });
 });
