@@ -55,11 +55,15 @@ for major in "$@"; do
     22)
       if ensure_node22 >"$LOG_DIR/node22-for-vitest.log" 2>&1; then
         check vitest/node22 run_vitest "$NODE22" 22
+        grep '^vitest on Node' "$LOG_DIR/vitest_node22.log"
       else
         fail vitest/node22 "$LOG_DIR/node22-for-vitest.log"
       fi
       ;;
-    24) check vitest/node24 run_vitest "$NODE24" 24 ;;
+    24)
+      check vitest/node24 run_vitest "$NODE24" 24
+      grep '^vitest on Node' "$LOG_DIR/vitest_node24.log"
+      ;;
     *) echo "usage: bash scripts/suite-on-node.sh 22|24 ..." >&2; exit 2 ;;
   esac
 done
