@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runtime matrix:
 #  (a) the vitest suite on Node 22 (node@22 from npm into .tmp/node22) and Node 24
-#      (the node@24 devDependency), and the esm/cjs/jest consumers on Node 22;
+#      (the node@24 devDependency; scripts/suite-on-node.sh), and the esm/cjs/jest consumers
+#      on Node 22;
 #  (b) the packed package's smoke test (client call against the fake over loopback, the
 #      error classes, both webhook verifiers) on Bun and Deno, installed from npm into
 #      .tmp/runtimes;
@@ -10,57 +11,23 @@
 #   bash scripts/runtime-matrix.sh
 #   REUSE_PACK=1 bash scripts/runtime-matrix.sh   # reuse .tmp/pack/*.tgz
 #   VITEST_NODES="22" bash scripts/runtime-matrix.sh   # skip the Node 24 suite run
-#     (when .ci/run runs `npm test` already)
+#   VITEST_NODES= bash scripts/runtime-matrix.sh       # no suite run (.ci/run runs `npm test`,
+#     and the Node 22 pass as a check of its own, .ci/checks/suite-node22.sh)
 # Prints `PASS <check>` / `FAIL <check>` per check; exits 1 when any check failed.
 source "$(dirname "$0")/lib/common.sh"
 SUMMARY_LABEL=runtime-matrix
 require_node24
 VITEST_NODES="${VITEST_NODES-22 24}"
 
-# A throwaway project per tool, so its install scripts can be allowed by name the way
-# npm 11 wants it (an "allowScripts" field in package.json; --allow-scripts is refused in
-# project-scoped installs and must not go into .npmrc, see TOOLCHAIN.md).
-install_tools() {
-  local dir="$1" allow="$2"; shift 2
-  mkdir -p "$dir"
-  printf '{ "private": true, "allowScripts": %s }\n' "$allow" >"$dir/package.json"
-  (cd "$dir" && "${NPM_INSTALL[@]}" "$@")
-}
-
 # ---- (a) Node 22 and 24 ------------------------------------------------------------
-NODE22="$TMP/node22/node_modules/.bin/node"
 node22_ok=0
-if check node22/install install_tools "$TMP/node22" '{ "node": true }' node@22; then
-  if "$NODE22" -e 'const [M, m] = process.versions.node.split(".").map(Number); process.exit(M === 22 && m >= 12 ? 0 : 1)'; then
-    node22_ok=1
-  else
-    echo "$NODE22 is $("$NODE22" -v 2>&1), want 22.12+" >"$LOG_DIR/node22-version.log"
-    fail node22/version "$LOG_DIR/node22-version.log"
-  fi
+check node22/install ensure_node22 && node22_ok=1
+# The suite, on each Node of VITEST_NODES (scripts/suite-on-node.sh prints its own PASS/FAIL lines).
+suites_ok=1
+if [ -n "$VITEST_NODES" ]; then
+  # shellcheck disable=SC2086 # one argument per Node major
+  bash "$ROOT/scripts/suite-on-node.sh" $VITEST_NODES || suites_ok=0
 fi
-
-run_vitest() {
-  # CREDIT_PLATFORM_EXPECT_NODE: test/toolchain/node-version.test.ts asserts the Node major the
-  # suite runs on (24 unless told), so a silent fall-back to Node 20 fails loudly.
-  # The JSON report goes to its own file: with CI set, vitest.config.ts writes
-  # .tmp/vitest-report.json (npm test's, which .ci/run counts) and that reporter option
-  # beats the command line, so CI is unset for this run. A run with no test fails.
-  local node="$1" major="$2" report="$TMP/vitest-report-node$2.json"
-  rm -f "$report"
-  (cd "$ROOT" && env -u CI CREDIT_PLATFORM_EXPECT_NODE="$major" "$node" node_modules/vitest/vitest.mjs run \
-    --reporter=default --reporter=json --outputFile="$report") || return 1
-  "$NODE24" -e '
-    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
-    console.log(`vitest on Node ${process.argv[2]}: ${r.numPassedTests} passed, ${r.numFailedTests} failed of ${r.numTotalTests}`);
-    process.exit(r.numTotalTests > 0 && r.numFailedTests === 0 ? 0 : 1);
-  ' "$report" "$major"
-}
-for major in $VITEST_NODES; do
-  case "$major" in
-    22) [ "$node22_ok" = 1 ] && check vitest/node22 run_vitest "$NODE22" 22 ;;
-    24) check vitest/node24 run_vitest "$NODE24" 24 ;;
-  esac
-done
 
 ensure_tarball
 echo "tarball: ${TARBALL#$ROOT/}"
@@ -158,4 +125,5 @@ else
 fi
 
 stop_fake
+if [ "$suites_ok" = 0 ]; then FAILED=$((FAILED + 1)); FAILED_NAMES+=("the suite on Node $VITEST_NODES"); fi
 summary runtime-matrix

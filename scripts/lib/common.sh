@@ -55,6 +55,33 @@ require_node24() {
   fi
 }
 
+# install_tools DIR ALLOW PACKAGE...: a throwaway project per tool, so its install scripts can be
+# allowed by name the way npm 11 wants it (an "allowScripts" field in package.json;
+# --allow-scripts is refused in project-scoped installs and must not go into .npmrc, see
+# TOOLCHAIN.md).
+install_tools() {
+  local dir="$1" allow="$2"; shift 2
+  mkdir -p "$dir"
+  printf '{ "private": true, "allowScripts": %s }\n' "$allow" >"$dir/package.json"
+  (cd "$dir" && "${NPM_INSTALL[@]}" "$@")
+}
+
+# Node 22, the oldest Node the package supports, from npm (node@22) into .tmp/node22.
+NODE22="$TMP/node22/node_modules/.bin/node"
+node22_is_there() {
+  [ -x "$NODE22" ] && "$NODE22" -e 'const [M, m] = process.versions.node.split(".").map(Number); process.exit(M === 22 && m >= 12 ? 0 : 1)'
+}
+# ensure_node22: installs Node 22 unless it is there. Under a lock: .ci/run runs the suite's
+# Node 22 pass and the runtime matrix side by side, and both need it.
+ensure_node22() {
+  (
+    flock 9
+    node22_is_there && exit 0
+    install_tools "$TMP/node22" '{ "node": true }' node@22 || exit 1
+    node22_is_there || { echo "$NODE22 is $("$NODE22" -v 2>&1), want 22.12+"; exit 1; }
+  ) 9>"$TMP/node22.lock"
+}
+
 # ensure_tarball: builds dist/ (unless SKIP_BUILD=1) and packs it into .tmp/pack/.
 # Sets TARBALL. With REUSE_PACK=1 an existing .tmp/pack/credit-platform-*.tgz is reused
 # (.ci/run packs once in pack-check.sh, then the other scripts reuse that tarball).

@@ -26,17 +26,24 @@ export async function serveFolder(root: string): Promise<StaticServer> {
   const server: Server = createServer((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = normalize(join(root, path.endsWith('/') ? `${path}index.html` : path));
-    let found = false;
+    let modified: Date | undefined;
     try {
-      found = (file === root || file.startsWith(root + sep)) && statSync(file).isFile();
+      const stats = file === root || file.startsWith(root + sep) ? statSync(file) : undefined;
+      if (stats?.isFile()) modified = stats.mtime;
     } catch {
-      found = false;
+      modified = undefined;
     }
-    if (!found) {
+    if (modified === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    // Cacheable, as a host serves a site (GitHub Pages: 10 minutes): the browser then loads the
+    // scripts and styles every page shares once, not once a page, as a reader's browser does.
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'max-age=600',
+      'last-modified': modified.toUTCString(),
+    });
     createReadStream(file).pipe(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
