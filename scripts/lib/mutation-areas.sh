@@ -23,6 +23,7 @@ MUTATION_AREAS=(
   'client|85|src/*.ts,src/errors/**/*.ts,src/resources/**/*.ts|test/client.test.ts,test/resources/**/*.test.ts,test/errors/**/*.test.ts,test/version.test.ts,test/integration/**/*.test.ts'
   'testing|85|src/testing/**/*.ts|test/testing/**/*.test.ts,test/integration/**/*.test.ts,test/resources/negative-amount.test.ts'
   'utils|85|src/utils/**/*.ts|test/utils/**/*.test.ts,test/core/**/*.test.ts'
+  'otel|85|src/otel/**/*.ts|test/otel/**/*.test.ts'
 )
 
 # Never mutated: barrels and type-only modules.

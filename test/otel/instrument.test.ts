@@ -10,10 +10,16 @@ import {
   SpanStatusCode,
   trace,
 } from '@opentelemetry/api';
-import { CompositePropagator, TraceState, W3CBaggagePropagator, W3CTraceContextPropagator } from '@opentelemetry/core';
+import {
+  CompositePropagator,
+  millisToHrTime,
+  TraceState,
+  W3CBaggagePropagator,
+  W3CTraceContextPropagator,
+} from '@opentelemetry/core';
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { requestTracing } from '../../src/core/observability/tracing.js';
+import { type RequestTraceContext, requestTracing } from '../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../src/core/retry-policy.js';
 import { APIUserAbortError, type CreditPlatformError, type Logger } from '../../src/index.js';
 import { CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
@@ -372,6 +378,34 @@ describe('attempt spans', () => {
     expect(wait?.attributes?.['credit_platform.wait_source']).toBe('backoff');
   });
 
+  it('starts and ends each attempt span at its record, read from the one clock', async () => {
+    Object.assign(BACKOFF, { baseMs: 2, maxMs: 4 });
+    let n = 0;
+    server.use(http.get(url('accounts/me'), () => (++n === 1 ? fail(503, 'busy') : ok({ id: 'acc_1' }))));
+    const traced: RequestTraceContext[] = [];
+    const handlers = {
+      start: (ctx: RequestTraceContext) => traced.push(ctx),
+      end() {},
+      asyncStart() {},
+      asyncEnd() {},
+      error() {},
+    };
+    requestTracing?.subscribe(handlers);
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    try {
+      await client().accounts.me();
+    } finally {
+      requestTracing?.unsubscribe(handlers);
+    }
+    const records = traced[0]?.attemptRecords ?? [];
+    expect(records).toHaveLength(2);
+    const spans = attemptSpans();
+    expect(spans.map((span) => span.startTime)).toEqual(records.map((record) => millisToHrTime(record.startTime)));
+    expect(spans.map((span) => span.endTime)).toEqual(
+      records.map((record) => millisToHrTime(record.startTime + (record.durationMs ?? Number.NaN))),
+    );
+  });
+
   it('names a call of client.request() by its method alone, with no url.template', async () => {
     server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
     instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
@@ -502,6 +536,30 @@ describe('CreditPlatformInstrumentation, enabled and disabled', () => {
     });
     await client().accounts.me();
     expect(callSpans()).toHaveLength(2);
+  });
+
+  it('a delivery that starts after disable() and ends first leaves the span of the one in flight to end', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const heldReceive = createWebhookReceiver({ secret: SECRET, on: { 'deposit.created': () => held } });
+    const quickReceive = createWebhookReceiver({ secret: SECRET, on: { 'deposit.created': () => {} } });
+    const first = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const second = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    await withoutGuard(async () => {
+      instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+      const inFlight = heldReceive({ body: first.body, signature: first.headers['x-webhook-signature'] });
+      instrumentation.disable();
+      const late = await quickReceive({ body: second.body, signature: second.headers['x-webhook-signature'] });
+      expect(late.status).toBe(200);
+      expect(deliveries.hasSubscribers).toBe(true);
+      release();
+      await inFlight;
+      const served = exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER);
+      expect(served.map((span) => span.attributes['credit_platform.webhook.event_id'])).toEqual([first.event.id]);
+      expect(deliveries.hasSubscribers).toBe(false);
+    });
   });
 
   it('disable() stops new spans (calls and deliveries), ends the spans of those in flight, then unsubscribes', async () => {
