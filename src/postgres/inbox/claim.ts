@@ -32,7 +32,6 @@ export interface ClaimedRow {
   readonly order_key: string | null;
   readonly started_at: Date | string | null;
   readonly died: boolean;
-  readonly pid: number;
 }
 
 /** @internal What a claim needs of the worker. */

@@ -3,7 +3,7 @@
 // its deadline, and commits its writes with the `done` mark, or rolls them back, after which the
 // failed attempt is recorded. A done event's transaction also claims the next event, so that one
 // commit both closes an attempt and counts the next: a worker that keeps finding events runs them
-// one after another on the same connection, one commit each.
+// one after another, one commit each.
 import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
 import { type CheckedOutConnection, withConnection } from '../pooled-connection.js';
 import { guardTransactionClient } from '../guarded-client.js';
@@ -46,6 +46,12 @@ export type RunResult = 'none' | 'done' | 'failed';
 
 /** How the event's transaction ended, when it did not commit the done mark. */
 type NotRun = 'lost' | 'key_busy';
+
+/** The session an event's transaction runs in, once its lock answered: ended if it outlives its deadline. */
+interface Session {
+  pid?: number;
+  began?: Date | string;
+}
 
 /** The done mark committed, with the next event's claim when there was one. */
 interface Done {
@@ -148,6 +154,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
   connection: CheckedOutConnection<Client>,
   row: ClaimedRow,
   event: WebhookEvent | UnknownWebhookEvent,
+  session: Session,
 ): Promise<Done | NotRun> {
   const controller = new AbortController();
   const stop = () => controller.abort(new Error('credit-platform: the inbox worker is stopping.'));
@@ -167,12 +174,16 @@ async function runClaimed<Client extends PostgresPoolClient>(
     return await runTransaction<Client, Done | NotRun>(
       connection,
       async (client) => {
-        let locked: { attempts: number; status: string } | undefined;
+        let locked: { attempts: number; status: string; pid: number; began: Date | string } | undefined;
         try {
           locked = (await client.query({ ...table.worker.lock, values: [row.event_id] })).rows[0] as typeof locked;
         } catch (error) {
           if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { commit: false, value: 'lost' as const };
           throw error;
+        }
+        if (locked !== undefined) {
+          session.pid = locked.pid;
+          session.began = locked.began;
         }
         if (locked?.attempts !== row.attempts || locked.status !== 'pending') return { commit: false, value: 'lost' as const };
         if (runner.ordered && row.order_key) {
@@ -252,36 +263,37 @@ async function runGuarded<Client extends PostgresPoolClient>(
   row: ClaimedRow,
   event: WebhookEvent | UnknownWebhookEvent,
 ): Promise<{ readonly result: 'done' | 'failed'; readonly next?: ClaimedRow } | NotRun> {
+  const session: Session = {};
   try {
-    const outcome = await runClaimed(runner, table, connection, row, event);
+    const outcome = await runClaimed(runner, table, connection, row, event, session);
     return typeof outcome === 'object' ? { result: 'done', next: outcome.next } : outcome;
   } catch (error) {
-    if (connection.discarded) {
+    if (connection.discarded && session.pid !== undefined) {
       // A session that outlived its connection (a query still running) would hold the row: end it.
-      await runner.pool.query(table.worker.endSession, [row.pid, row.started_at]).catch(() => undefined);
+      await runner.pool.query(table.worker.endSession, [session.pid, session.began]).catch(() => undefined);
     }
     return { result: await recordFailure(runner, table, connection, row, error) };
   }
 }
 
 /**
- * @internal Claims the next due event and runs it, then each event its commit claimed, on one
- * connection, until one finds nothing due or fails. Resolves whether an event ran (done or failed).
- * Rejects only when the database failed outside an attempt (the first claim, or recording a
- * failure); an attempt counted and never closed is reported by the claim that next takes the event.
+ * @internal Claims the next due event and runs it, then each event its commit claimed, until one
+ * finds nothing due or fails. Resolves whether an event ran (done or failed). Rejects only when the
+ * database failed outside an attempt (the first claim, or recording a failure); an attempt counted
+ * and never closed is reported by the claim that next takes the event.
  */
 export async function runEvents<Client extends PostgresPoolClient>(
   runner: EventRunner<Client>,
   table: InboxTable,
 ): Promise<boolean> {
-  return withConnection(runner.pool, async (connection) => {
-    let row = await claimEvent(connection.client, table, runner);
-    let ran = false;
-    while (row !== undefined) {
-      const { result, next } = await runOne(runner, table, connection, row);
-      if (result !== 'none') ran = true;
-      row = next;
-    }
-    return ran;
-  });
+  let row = await withConnection(runner.pool, (connection) => claimEvent(connection.client, table, runner));
+  let ran = false;
+  while (row !== undefined) {
+    const claimed = row;
+    // A connection per event: between two events, the pool may hand it to a waiting receiver.
+    const { result, next } = await withConnection(runner.pool, (connection) => runOne(runner, table, connection, claimed));
+    if (result !== 'none') ran = true;
+    row = next;
+  }
+  return ran;
 }

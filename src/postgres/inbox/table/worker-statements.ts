@@ -13,7 +13,7 @@ export interface WorkerStatements {
    * `started_at` now, due again after the lease (a worker that dies leaves it so). An event whose
    * previous attempt started and never finished (`died`) gets that attempt's last error, or goes
    * `dead` when it was the last. Answers `event_id`, `type`, `body`, `attempts`, `status`,
-   * `order_key`, `started_at`, `died` and the session's `pid`; no row when nothing is due.
+   * `order_key`, `started_at` and `died`; no row when nothing is due.
    */
   readonly claim: PreparedStatement;
   /**
@@ -23,7 +23,8 @@ export interface WorkerStatements {
    */
   readonly claimInOrder: PreparedStatement;
   /**
-   * `$1` key: locks the claimed event's row for the event's transaction: `attempts`, `status`. It
+   * `$1` key: locks the claimed event's row for the event's transaction: `attempts`, `status`, and
+   * the session running it (`pid`, and `began`, when the transaction began). It
    * waits: other workers' claims hold a row they pass over for as long as their statement runs, and
    * another worker's event transaction holds it only once this attempt's lease ran out.
    */
@@ -41,8 +42,8 @@ export interface WorkerStatements {
    */
   readonly markFailed: string;
   /**
-   * `$1` the `pid` and `$2` the `started_at` the claim answered: ends the session of an event past
-   * its deadline, if it still runs (a later session that got the same pid is left alone).
+   * `$1` the `pid` and `$2` the `began` the lock answered: ends the session of an event past its
+   * deadline, if it still runs (a later session that got the same pid is left alone).
    */
   readonly endSession: string;
   /** `$1` batch size: pending events whose order key is not computed yet: `event_id`, `body`. */
@@ -72,7 +73,7 @@ function countAttempt(q: string, next: string): string {
     "its database connection, before the attempt finished', t.attempts, $2::int) ELSE t.last_error END, " +
     'run_at = statement_timestamp() + make_interval(secs => ($1::float8[])[least(t.attempts + 1, cardinality($1::float8[]))]) ' +
     'FROM next WHERE t.event_id = next.event_id ' +
-    'RETURNING t.event_id, t.type, t.body, t.attempts, t.status, t.order_key, t.started_at, next.died, pg_backend_pid() AS pid'
+    'RETURNING t.event_id, t.type, t.body, t.attempts, t.status, t.order_key, t.started_at, next.died'
   );
 }
 
@@ -96,7 +97,7 @@ export function workerStatements(q: string, name: string): WorkerStatements {
           CLAIM_ORDER,
       ),
     ),
-    lock: prepared(`SELECT attempts, status FROM ${q} WHERE event_id = $1 FOR UPDATE`),
+    lock: prepared(`SELECT attempts, status, pg_backend_pid() AS pid, now() AS began FROM ${q} WHERE event_id = $1 FOR UPDATE`),
     lockKey: 'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
     giveBack:
       `UPDATE ${q} SET attempts = attempts - 1, started_at = NULL, run_at = now() ` +
