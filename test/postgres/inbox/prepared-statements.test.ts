@@ -4,7 +4,7 @@ import type { PoolClient } from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPostgresWebhookInbox, type WebhookInboxWorker } from '../../../src/postgres/index.js';
 import { checkInboxTable, inboxTable } from '../../../src/postgres/inbox/table/inbox-table.js';
-import { prepared } from '../../../src/postgres/prepared-statement.js';
+import { prepared } from '../../../src/postgres/inbox/table/prepared-statement.js';
 import { deferred } from '../../helpers/deferred.js';
 import { depositEvent } from '../../helpers/inbox-event.js';
 import { usePostgresServer } from '../../helpers/use-postgres.js';

@@ -2,7 +2,7 @@
 // committed statement, which counts the attempt), lock (the event's transaction), then the done
 // or failed mark. Each mark names the attempt it closes, so a mark of a stale attempt matches nothing.
 // The four that run for every event are prepared statements.
-import { type PreparedStatement, prepared } from '../../prepared-statement.js';
+import { type PreparedStatement, prepared } from './prepared-statement.js';
 
 /** The statements a worker runs on one inbox table. */
 export interface WorkerStatements {
