@@ -1,6 +1,6 @@
-// Every statement a worker runs on the inbox table, in the order it runs them: claim (its own
-// committed statement, which counts the attempt), lock (the event's transaction), then the done
-// or failed mark. Each mark names the attempt it closes, so a mark of a stale attempt matches nothing.
+// Every statement a worker runs on the inbox table, in the order it runs them: claim (which counts
+// the attempt, committed before the handler runs: on its own, or with the done mark of the event
+// before), lock (the event's transaction), then the done or failed mark. Each mark names the attempt it closes, so a mark of a stale attempt matches nothing.
 // The four that run for every event are prepared statements.
 import { type PreparedStatement, prepared } from './prepared-statement.js';
 
