@@ -62,9 +62,7 @@ export class CreditPlatformInstrumentation {
   readonly #deliveries = diagnostics_channel.tracingChannel<unknown, WebhookDeliveryTraceContext>(WEBHOOK_TRACING_CHANNEL);
   readonly #callHandlers = {
     start: (ctx: RequestTraceContext): void => {
-      if (!this.#enabled) return;
-      startCallSpan(this.#tracer, ctx, this.#config.propagateTraceContext === true);
-      this.#open++;
+      if (this.#enabled && startCallSpan(this.#tracer, ctx, this.#config.propagateTraceContext === true)) this.#open++;
     },
     end(): void {},
     asyncStart(): void {},
@@ -75,9 +73,7 @@ export class CreditPlatformInstrumentation {
   };
   readonly #deliveryHandlers = {
     start: (ctx: WebhookDeliveryTraceContext): void => {
-      if (!this.#enabled) return;
-      startDeliverySpan(this.#tracer, ctx);
-      this.#open++;
+      if (this.#enabled && startDeliverySpan(this.#tracer, ctx)) this.#open++;
     },
     end(): void {},
     asyncStart(): void {},
@@ -208,8 +204,6 @@ export class CreditPlatformInstrumentation {
   }
 
   #unsubscribe(): void {
-    // Stryker disable next-line ConditionalExpression: unsubscribing handlers that are not subscribed changes nothing
-    if (!this.#subscribed) return;
     this.#calls.unsubscribe(this.#callHandlers);
     this.#deliveries.unsubscribe(this.#deliveryHandlers);
     this.#subscribed = false;
