@@ -556,6 +556,8 @@ describe('attempt spans', () => {
         return ok({ id: 'acc_1' });
       }),
     );
+    // The API keeps the first global propagator registered (the suite's): disable() lets this one in.
+    propagation.disable();
     propagation.setGlobalPropagator(
       new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
     );
@@ -596,6 +598,7 @@ describe('attempt spans', () => {
       await context.with(withBaggage, () => client().accounts.me());
     } finally {
       requestTracing?.unsubscribe(between);
+      propagation.disable();
       propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     }
     expect(seen).toEqual([{ tracestate: 'vendor=1', baggage: null }]);
