@@ -1,17 +1,20 @@
-// bench/otel: what credit-platform/otel costs per call. Three variants of 1,000 `accounts.me()`
+// bench/otel: what credit-platform/otel costs per call. Four variants of 1,000 `accounts.me()`
 // calls against a loopback server, interleaved in one run:
 //   bare          the client, not instrumented (the baseline)
+//   subscriber    a subscriber to the channel that does nothing: the SDK's own tracing work,
+//                 the floor of anything that subscribes
 //   no-provider   instrumentCreditPlatform() with no tracer provider registered: it subscribes,
-//                 as OpenTelemetry instrumentations do, and the global tracer's spans record
-//                 nothing (the cost of an instrumentation left on without a provider)
+//                 as OpenTelemetry instrumentations do, asks the tracer for each call's span and
+//                 does no more (the cost of an instrumentation left on without a provider)
 //   provider      instrumented with a BasicTracerProvider that records the spans (a call span
 //                 and an attempt span per call) and exports none
 // Ratios are medians of per-round ratios, in CPU time of this process and in wall time.
 // Run: npx tsx bench/otel/no-provider.ts [rounds] [callsPerRound]
 import { fork } from 'node:child_process';
+import diagnostics_channel from 'node:diagnostics_channel';
 import { cpus } from 'node:os';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
-import { CreditPlatform } from '../../src/index.js';
+import { CreditPlatform, TRACING_CHANNEL } from '../../src/index.js';
 import { instrumentCreditPlatform } from '../../src/otel/index.js';
 import { interleave, median, medianRatio } from '../lib/stats.js';
 
@@ -30,9 +33,17 @@ async function run(): Promise<void> {
   }
 }
 
+const channel = diagnostics_channel.tracingChannel(TRACING_CHANNEL);
+const nothing = { start() {}, end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+
 const variants = {
   async bare() {
     await run();
+  },
+  async subscriber() {
+    channel.subscribe(nothing);
+    await run();
+    channel.unsubscribe(nothing);
   },
   async 'no-provider'() {
     const instrumentation = instrumentCreditPlatform();
@@ -52,10 +63,9 @@ for (const clock of ['wall', 'cpu'] as const) {
   const times = await interleave(variants, rounds, clock);
   const us = (name: keyof typeof variants) => ((median(times[name]!) / calls) * 1000).toFixed(1);
   console.log(
-    `[${clock}] median per call: bare ${us('bare')} µs, no-provider ${us('no-provider')} µs, provider ${us('provider')} µs`,
+    `[${clock}] median per call: bare ${us('bare')} µs, subscriber ${us('subscriber')} µs, no-provider ${us('no-provider')} µs, provider ${us('provider')} µs`,
   );
-  console.log(
-    `[${clock}] no-provider / bare = ${medianRatio(times['no-provider']!, times.bare!).toFixed(3)}x, provider / bare = ${medianRatio(times.provider!, times.bare!).toFixed(3)}x`,
-  );
+  const ratio = (name: keyof typeof variants) => `${name} / bare = ${medianRatio(times[name]!, times.bare!).toFixed(3)}x`;
+  console.log(`[${clock}] ${ratio('subscriber')}, ${ratio('no-provider')}, ${ratio('provider')}`);
 }
 child.kill();

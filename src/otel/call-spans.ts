@@ -1,7 +1,6 @@
 // One client span per SDK call, from the `credit-platform:request` channel's context: started
 // on `start`, given the error on `error`, ended (with its attempts' spans) on `asyncEnd`.
 import {
-  type Attributes,
   context,
   propagation,
   type Span,
@@ -14,52 +13,59 @@ import {
 import type { RequestTraceAttempt, RequestTraceAttemptScope, RequestTraceContext } from '../core/observability/tracing.js';
 import { APIUserAbortError } from '../errors/index.js';
 import { endAttemptSpan, startAttemptSpan } from './attempt-spans.js';
+import { errorStatus } from './error-status.js';
 import { withoutQueryValues } from './query-values.js';
 
 interface CallSpans {
   readonly call: Span;
-  readonly attempts: { readonly attempt: number; readonly span: Span }[];
+  // By attempt number: an attempt that a middleware answered without sending it has no span.
+  readonly attempts: Map<number, Span>;
   abortedByUser: boolean;
 }
 
+// Weak: an entry goes with its call's context.
 const calls = new WeakMap<RequestTraceContext, CallSpans>();
 
 // Only the two W3C trace-context headers: a propagator's `baggage` could carry anything.
 const TRACE_CONTEXT_ONLY: TextMapSetter<RequestTraceAttemptScope> = {
   set(scope, key, value) {
-    // Stryker disable next-line ConditionalExpression: the SDK's scope drops any other header as well
     if (key === 'traceparent' || key === 'tracestate') scope.setHeader(key, value);
   },
 };
 
-/** Starts the call's span; each attempt then runs in its own span, the call span's child. */
-export function startCallSpan(tracer: Tracer, ctx: RequestTraceContext, propagate: boolean): void {
-  const attributes: Attributes = {
+/**
+ * Starts the call's span; each attempt then runs in its own span, the call span's child. False,
+ * and nothing more done, when the span has no valid context: no tracer provider is registered
+ * (OpenTelemetry's no-op tracer) and no trace is active, so nothing under the call can be
+ * recorded or propagated either. A call a sampler dropped has a valid context and goes on, so
+ * that the spans under it (a fetch instrumentation's) and the `traceparent` it sends carry the
+ * decision.
+ */
+export function startCallSpan(tracer: Tracer, ctx: RequestTraceContext, propagate: boolean): boolean {
+  const attributes = {
     'http.request.method': ctx.method,
+    'url.template': ctx.pathTemplate,
     'server.address': ctx.serverAddress,
     'server.port': ctx.serverPort,
     'credit_platform.operation': ctx.operation,
     'credit_platform.request_id': ctx.requestId,
   };
-  // Stryker disable next-line ConditionalExpression: OpenTelemetry drops an undefined attribute too
-  if (ctx.pathTemplate !== undefined) attributes['url.template'] = ctx.pathTemplate;
   const parent = context.active();
-  const spans: CallSpans = {
-    call: tracer.startSpan(ctx.operation, { kind: SpanKind.CLIENT, attributes }, parent),
-    attempts: [],
-    abortedByUser: false,
-  };
+  const call = tracer.startSpan(ctx.operation, { kind: SpanKind.CLIENT, attributes }, parent);
+  if (!trace.isSpanContextValid(call.spanContext())) return false;
+  const spans: CallSpans = { call, attempts: new Map(), abortedByUser: false };
   calls.set(ctx, spans);
-  const inCall = trace.setSpan(parent, spans.call);
+  const inCall = trace.setSpan(parent, call);
   ctx.runAttempt = (scope, send) => {
     const span = startAttemptSpan(tracer, ctx, scope.attempt, inCall);
-    spans.attempts.push({ attempt: scope.attempt, span });
+    spans.attempts.set(scope.attempt, span);
     const inAttempt = trace.setSpan(inCall, span);
     return context.with(inAttempt, () => {
       if (propagate) propagation.inject(inAttempt, scope, TRACE_CONTEXT_ONLY);
       return send();
     });
   };
+  return true;
 }
 
 /** Records the call's error on its span: an exception event, the error status and `error.type`. */
@@ -80,26 +86,25 @@ export function recordCallError(ctx: RequestTraceContext): void {
   spans.call.recordException({ name, message });
   spans.call.setStatus({ code: SpanStatusCode.ERROR, message: name });
   // The semantic conventions: the status code for an error status, else the error's type.
-  // Stryker disable next-line ConditionalExpression: `undefined >= 400` is false as well
-  spans.call.setAttribute('error.type', ctx.status !== undefined && ctx.status >= 400 ? String(ctx.status) : name);
+  spans.call.setAttribute('error.type', errorStatus(ctx.status, 400) ?? name);
 }
 
 /** Ends the call's span and its attempts' spans; false when the call had none. */
 export function endCallSpan(ctx: RequestTraceContext): boolean {
   const spans = calls.get(ctx);
   if (spans === undefined) return false;
-  // Stryker disable next-line CallExpression: a context ends once, so nothing reads its entry again
-  calls.delete(ctx);
   const { call, attempts, abortedByUser } = spans;
   const last = ctx.attemptRecords.length;
-  for (const { attempt, span } of attempts) {
-    endAttemptSpan(span, ctx.attemptRecords[attempt - 1], abortedByUser && attempt === last);
+  for (const record of ctx.attemptRecords) {
+    const span = attempts.get(record.attempt);
+    if (span !== undefined) endAttemptSpan(span, record, abortedByUser && record.attempt === last);
+    addRetryWait(call, record);
   }
-  // Stryker disable next-line ConditionalExpression: OpenTelemetry drops an undefined attribute too
-  if (ctx.status !== undefined) call.setAttribute('http.response.status_code', ctx.status);
-  call.setAttribute('credit_platform.attempts', last);
-  if (ctx.pacingWaitMs !== undefined) call.setAttribute('credit_platform.pacing_wait_ms', Math.round(ctx.pacingWaitMs));
-  for (const record of ctx.attemptRecords) addRetryWait(call, record);
+  call.setAttributes({
+    'http.response.status_code': ctx.status,
+    'credit_platform.attempts': last,
+    'credit_platform.pacing_wait_ms': ctx.pacingWaitMs === undefined ? undefined : Math.round(ctx.pacingWaitMs),
+  });
   call.end();
   return true;
 }

@@ -34,8 +34,11 @@ const NAME = 'credit-platform';
  * the handler runs in its context, so the spans your handler makes are its children.
  *
  * No span ever holds the key, a secret, a header value, a body or a query value, in an attribute
- * or in an event (the exception event included). Until a tracer provider is registered, the
- * global tracer makes non-recording spans and nothing is exported.
+ * or in an event (the exception event included). Until a tracer provider is registered (and
+ * outside any trace), each call asks the global tracer for its span once, gets one that belongs
+ * to no trace, and does no other span work; the next call after a provider is registered makes
+ * spans, with no restart. A call the provider's sampler drops still runs its attempts in its
+ * trace's context, so the spans under it and the `traceparent` it sends carry the decision.
  *
  * @example
  * ```ts
@@ -62,9 +65,7 @@ export class CreditPlatformInstrumentation {
   readonly #deliveries = diagnostics_channel.tracingChannel<unknown, WebhookDeliveryTraceContext>(WEBHOOK_TRACING_CHANNEL);
   readonly #callHandlers = {
     start: (ctx: RequestTraceContext): void => {
-      if (!this.#enabled) return;
-      startCallSpan(this.#tracer, ctx, this.#config.propagateTraceContext === true);
-      this.#open++;
+      if (this.#enabled && startCallSpan(this.#tracer, ctx, this.#config.propagateTraceContext === true)) this.#open++;
     },
     end(): void {},
     asyncStart(): void {},
@@ -75,9 +76,7 @@ export class CreditPlatformInstrumentation {
   };
   readonly #deliveryHandlers = {
     start: (ctx: WebhookDeliveryTraceContext): void => {
-      if (!this.#enabled) return;
-      startDeliverySpan(this.#tracer, ctx);
-      this.#open++;
+      if (this.#enabled && startDeliverySpan(this.#tracer, ctx)) this.#open++;
     },
     end(): void {},
     asyncStart(): void {},
@@ -208,8 +207,6 @@ export class CreditPlatformInstrumentation {
   }
 
   #unsubscribe(): void {
-    // Stryker disable next-line ConditionalExpression: unsubscribing handlers that are not subscribed changes nothing
-    if (!this.#subscribed) return;
     this.#calls.unsubscribe(this.#callHandlers);
     this.#deliveries.unsubscribe(this.#deliveryHandlers);
     this.#subscribed = false;

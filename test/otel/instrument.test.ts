@@ -17,13 +17,24 @@ import {
   W3CBaggagePropagator,
   W3CTraceContextPropagator,
 } from '@opentelemetry/core';
-import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import {
+  AlwaysOffSampler,
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  type ReadableSpan,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RequestTraceContext, requestTracing } from '../../src/core/observability/tracing.js';
+import { type RequestTraceContext, requestTracing, TRACING_CHANNEL } from '../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../src/core/retry-policy.js';
 import { APIUserAbortError, type CreditPlatformError, type Logger } from '../../src/index.js';
 import { CreditPlatformInstrumentation, instrumentCreditPlatform } from '../../src/otel/index.js';
-import { createSignedWebhookDelivery, createWebhookReceiver, WEBHOOK_TRACING_CHANNEL } from '../../src/webhooks/index.js';
+import {
+  createSignedWebhookDelivery,
+  createWebhookReceiver,
+  WEBHOOK_TRACING_CHANNEL,
+  type WebhookDeliveryTraceContext,
+} from '../../src/webhooks/index.js';
 import { captureError } from '../helpers/capture.js';
 import { API_KEY, client, fail, http, ok, url, useMswServer } from '../helpers/msw.js';
 import { depositData, SECRET } from '../helpers/verify-both.js';
@@ -102,6 +113,15 @@ async function withoutGuard(work: () => Promise<void> | void): Promise<void> {
   }
 }
 const subscribed = () => requestTracing?.hasSubscribers;
+
+// Every context published on `name` from now on, until stop().
+function contextsOf(name: string) {
+  const seen: object[] = [];
+  const channel = diagnostics_channel.tracingChannel<unknown, object>(name);
+  const handlers = { start: (ctx: object) => seen.push(ctx), end() {}, asyncStart() {}, asyncEnd() {}, error() {} };
+  channel.subscribe(handlers);
+  return { seen, stop: () => channel.unsubscribe(handlers) };
+}
 
 describe('instrumentCreditPlatform', () => {
   it('makes one client span per call, named by the operation, with the HTTP client conventions and the call id', async () => {
@@ -238,17 +258,79 @@ describe('instrumentCreditPlatform', () => {
     }
   });
 
-  it('with no provider registered it sets no timer, and follows a provider registered later', async () => {
+  it('with no provider registered it does no span work and sets no timer, and follows a provider registered later', async () => {
     server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
     const timers = vi.spyOn(globalThis, 'setInterval');
+    const receive = createWebhookReceiver({ secret: SECRET, on: { 'deposit.created': () => {} } });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    const deliver = () => receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] });
     instrumentation = instrumentCreditPlatform();
-    await client().accounts.me();
-    expect(exporter.getFinishedSpans()).toEqual([]);
-    trace.setGlobalTracerProvider(provider);
-    await client().accounts.me();
+    // Subscribed after the instrumentation: each context as the instrumentation left it.
+    const calls = contextsOf(TRACING_CHANNEL);
+    const delivered = contextsOf(WEBHOOK_TRACING_CHANNEL);
+    try {
+      await client().accounts.me();
+      await deliver();
+      expect(calls.seen.map((ctx) => (ctx as RequestTraceContext).runAttempt)).toEqual([undefined]);
+      expect(delivered.seen.map((ctx) => (ctx as WebhookDeliveryTraceContext).run)).toEqual([undefined]);
+      expect(exporter.getFinishedSpans()).toEqual([]);
+      trace.setGlobalTracerProvider(provider);
+      await client().accounts.me();
+      await deliver();
+      expect((calls.seen[1] as RequestTraceContext | undefined)?.runAttempt).toEqual(expect.any(Function));
+      expect((delivered.seen[1] as WebhookDeliveryTraceContext | undefined)?.run).toEqual(expect.any(Function));
+    } finally {
+      calls.stop();
+      delivered.stop();
+    }
     expect(callSpans().map((span) => span.name)).toEqual(['accounts.me']);
     expect(attemptSpans().map((span) => span.name)).toEqual(['GET /accounts/me']);
+    expect(exporter.getFinishedSpans().filter((span) => span.kind === SpanKind.SERVER)).toHaveLength(1);
     expect(timers).not.toHaveBeenCalled();
+  });
+
+  it('with no provider registered, disable() unsubscribes at once: nothing was left open', async () => {
+    server.use(http.get(url('accounts/me'), () => ok({ id: 'acc_1' })));
+    const receive = createWebhookReceiver({ secret: SECRET, on: { 'deposit.created': () => {} } });
+    const delivery = createSignedWebhookDelivery({ type: 'deposit.created', data: depositData(), secret: SECRET });
+    await withoutGuard(async () => {
+      instrumentation = instrumentCreditPlatform();
+      await client().accounts.me();
+      await receive({ body: delivery.body, signature: delivery.headers['x-webhook-signature'] });
+      instrumentation.disable();
+      expect(subscribed()).toBe(false);
+      expect(deliveries.hasSubscribers).toBe(false);
+    });
+  });
+
+  it('a call the sampler drops keeps the decision for what is under it: the traceparent says not sampled, no stray fetch span', async () => {
+    const seen: (string | null)[] = [];
+    server.use(
+      http.get(url('accounts/me'), ({ request }) => {
+        seen.push(request.headers.get('traceparent'));
+        return ok({ id: 'acc_1' });
+      }),
+    );
+    const dropping = new BasicTracerProvider({
+      sampler: new AlwaysOffSampler(),
+      spanProcessors: [new SimpleSpanProcessor(exporter)],
+    });
+    instrumentation = instrumentCreditPlatform({ tracerProvider: dropping, propagateTraceContext: true });
+    // The stand-in's provider samples every root span: its fetch span is dropped only as the child of a dropped one.
+    await client({ fetch: fetchWithSpan(tracer) }).accounts.me();
+    expect(seen).toEqual([expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/)]);
+    expect(exporter.getFinishedSpans()).toEqual([]);
+  });
+
+  it('makes no span for an attempt a middleware answers without sending, and still ends the call span', async () => {
+    instrumentation = instrumentCreditPlatform({ tracerProvider: provider });
+    const cached = async () => ok({ id: 'acc_cached' });
+    const me = await client({ middleware: [cached] }).accounts.me();
+    expect(me.id).toBe('acc_cached');
+    const [call, ...more] = callSpans();
+    expect(more).toEqual([]);
+    expect(call?.attributes).toMatchObject({ 'http.response.status_code': 200, 'credit_platform.attempts': 1 });
+    expect(attemptSpans()).toEqual([]);
   });
 
   it('a call the caller aborts leaves the status of its span and its attempt span unset', async () => {
@@ -474,11 +556,38 @@ describe('attempt spans', () => {
         return ok({ id: 'acc_1' });
       }),
     );
+    // The API keeps the first global propagator registered (the suite's): disable() lets this one in.
+    propagation.disable();
     propagation.setGlobalPropagator(
       new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
     );
+    // Between the instrumentation and the SDK's own scope (which takes the two names only):
+    // the header names the instrumentation asks for.
+    const asked: string[] = [];
+    const between = {
+      start(ctx: RequestTraceContext) {
+        const run = ctx.runAttempt;
+        if (run === undefined) return;
+        ctx.runAttempt = (scope, send) =>
+          run(
+            {
+              attempt: scope.attempt,
+              setHeader(name, value) {
+                asked.push(name);
+                scope.setHeader(name, value);
+              },
+            },
+            send,
+          );
+      },
+      end() {},
+      asyncStart() {},
+      asyncEnd() {},
+      error() {},
+    };
     try {
       instrumentation = instrumentCreditPlatform({ tracerProvider: provider, propagateTraceContext: true });
+      requestTracing?.subscribe(between);
       const parent = trace.setSpanContext(ROOT_CONTEXT, {
         traceId: '0af7651916cd43dd8448eb211c80319c',
         spanId: 'b7ad6b7169203331',
@@ -488,9 +597,12 @@ describe('attempt spans', () => {
       const withBaggage = propagation.setBaggage(parent, propagation.createBaggage({ user: { value: 'u_1' } }));
       await context.with(withBaggage, () => client().accounts.me());
     } finally {
+      requestTracing?.unsubscribe(between);
+      propagation.disable();
       propagation.setGlobalPropagator(new W3CTraceContextPropagator());
     }
     expect(seen).toEqual([{ tracestate: 'vendor=1', baggage: null }]);
+    expect(asked.sort()).toEqual(['traceparent', 'tracestate']);
   });
 });
 

@@ -108,7 +108,8 @@ for (const level of ['debug', 'info', 'warn', 'error'] as const) {
 
 // Every trace context of the suite, as a subscriber would see it at each event.
 const traceTexts: string[] = [];
-const record = (context: unknown) => traceTexts.push(inspect(context, { depth: 10, showHidden: true }));
+// `getters`: the context's path is a getter (redacted when first read), searched like the rest.
+const record = (context: unknown) => traceTexts.push(inspect(context, { depth: 10, showHidden: true, getters: true }));
 /** The guard's subscription, for a test that needs the channel without subscribers for a moment. */
 export const traceGuard = {
   channel: diagnostics_channel.tracingChannel('credit-platform:request'),

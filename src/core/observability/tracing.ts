@@ -21,7 +21,7 @@ export interface RequestTraceContext {
   operation: string;
   /** The HTTP method. */
   method: string;
-  /** The path relative to the base URL, e.g. `/accounts/me`. */
+  /** The path relative to the base URL, e.g. `/accounts/me`, the key redacted (when first read). */
   path: string;
   /**
    * The operation's path with its parameters as names, e.g. `/deposits/{depositId}` (OpenTelemetry's

@@ -112,11 +112,16 @@ export class HttpCore implements Transport {
   #traced(call: HttpCall, apiKey: string, requestId: string): Promise<HttpResult> {
     // Stryker disable next-line ConditionalExpression,OptionalChaining: send() checked already on its own path; the channel is absent only off Node
     if (requestTracing?.hasSubscribers !== true) return this.#send(call, apiKey, undefined, requestId);
-    const path = redact(`/${call.path}`, [apiKey]);
+    // Redacted when first read: the key's spellings cost more than the rest of the trace, and a
+    // subscriber such as credit-platform/otel never reads the path.
+    let path: string | undefined;
     const trace: RequestTraceContext = {
       operation: call.operation ?? 'request',
       method: call.method,
-      path,
+      get path() {
+        path ??= redact(`/${call.path}`, [apiKey]);
+        return path;
+      },
       pathTemplate: call.template === undefined ? undefined : `/${call.template}`,
       serverAddress: this.#server.address,
       serverPort: this.#server.port,

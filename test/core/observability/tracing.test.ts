@@ -4,7 +4,7 @@ import { requestTracing } from '../../../src/core/observability/tracing.js';
 import { BACKOFF } from '../../../src/core/retry-policy.js';
 import { NotFoundError, type RequestTraceContext, TRACING_CHANNEL } from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
-import { client, fail, http, ok, url, useMswServer } from '../../helpers/msw.js';
+import { API_KEY, client, fail, http, ok, url, useMswServer } from '../../helpers/msw.js';
 import { traceGuard } from '../../setup/leak-guard.js';
 
 const server = useMswServer();
@@ -78,6 +78,25 @@ describe('tracing channel credit-platform:request', () => {
     expect(error?.context.operation).toBe('request');
     expect(error?.context.error).toBeInstanceOf(NotFoundError);
     expect(events.at(-1)?.context).toMatchObject({ status: 404, attempts: 1 });
+  });
+
+  it('the path a subscriber reads has the key redacted, read at start or at the end', async () => {
+    server.use(http.get(url(`lookup/${API_KEY}/owner`), () => ok({ id: 'a' })));
+    const read: string[] = [];
+    const handlers = {
+      start: (context: RequestTraceContext) => read.push(context.path),
+      end() {},
+      asyncStart() {},
+      asyncEnd: (context: RequestTraceContext) => read.push(context.path),
+      error() {},
+    };
+    channel.subscribe(handlers);
+    try {
+      await client().request('GET', `/lookup/${API_KEY}/owner`);
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    expect(read).toEqual(['/lookup/[REDACTED]/owner', '/lookup/[REDACTED]/owner']);
   });
 
   it('builds and publishes nothing when nobody subscribes', async () => {
