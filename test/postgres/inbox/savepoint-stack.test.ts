@@ -1,7 +1,7 @@
 // The savepoints a handler left open, followed from its statements, and the RELEASE statements
 // that close them; anything it cannot follow makes it say so (undefined) rather than guess.
 import { describe, expect, it } from 'vitest';
-import { SavepointStack } from '../../../src/postgres/inbox/savepoint-stack.js';
+import { SavepointStack } from '../../../src/postgres/inbox/attempt/savepoint-stack.js';
 
 function ran(stack: SavepointStack, ...statements: string[]): SavepointStack {
   for (const sql of statements) stack.sending(sql)?.(true);
