@@ -167,3 +167,38 @@ it('a claim leases the event for its deadline and then its attempt’s retry del
   await vi.waitFor(() => expect(leases).toHaveLength(2), { timeout: 10_000 });
   expect(leases).toEqual([3_000, 7_000]);
 });
+
+it('a handler slower than its retry delay runs once: the lease outlasts its deadline, so no other worker takes it', async () => {
+  const pool = pg.pool({ max: 6 });
+  const errors: unknown[] = [];
+  // Leased for 3 s (deadline) + 1 s (the least of a lease's retry delay); the handler takes 2 s.
+  const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined }, retryDelayMs: () => 1 });
+  await inbox.accept(depositEvent('evt_slow_once'));
+  const runs: number[] = [];
+  const { promise: finished, resolve: finish } = deferred();
+  workers.push(
+    inbox.work({
+      concurrency: 3,
+      pollIntervalMs: 50,
+      timeoutMs: 3_000,
+      onError: (error) => void errors.push(error),
+      on: {
+        'deposit.created': async (_event, { attempt }) => {
+          runs.push(attempt);
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          finish();
+        },
+      },
+    }),
+  );
+  await finished;
+  // Past the 1 s a lease of the retry delay alone would give, the other two workers polled 20 times a second.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(runs).toEqual([1]);
+  expect(errors).toEqual([]);
+  await vi.waitFor(async () =>
+    expect(await pg.query('SELECT status, attempts FROM credit_platform_webhook_inbox')).toEqual([
+      { status: 'done', attempts: 1 },
+    ]),
+  );
+});
