@@ -15,7 +15,6 @@ import { type Claim, type ClaimedRow, claimEvent } from './claim.js';
 import type { AfterFailure, FailedAttempt } from '../failure-log.js';
 import type { InboxTable } from '../table/inbox-table.js';
 import { retryDelaySeconds } from '../options.js';
-import { SavepointStack } from './savepoint-stack.js';
 import { storedEvent } from '../stored-event.js';
 import type { WebhookInboxContext } from '../work-options.js';
 
@@ -151,8 +150,7 @@ async function runClaimed<Client extends PostgresPoolClient>(
   const stop = () => controller.abort(new Error('credit-platform: the inbox worker is stopping.'));
   if (runner.stopping.aborted) stop();
   else runner.stopping.addEventListener('abort', stop, { once: true });
-  const savepoints = new SavepointStack();
-  const guarded = guardTransactionClient(connection.client, (sql) => savepoints.sending(sql));
+  const guarded = guardTransactionClient(connection.client);
   const wording: TransactionWording = {
     subject: `event ${row.event_id}`,
     kept: 'its done mark',
@@ -189,9 +187,6 @@ async function runClaimed<Client extends PostgresPoolClient>(
         const claimNext = !runner.ordered && !runner.stopping.aborted;
         let marked: PostgresQueryResult;
         try {
-          // The mark is written by the event's transaction, never inside a savepoint the handler
-          // left open: see savepoint-stack.ts. In an aborted transaction a RELEASE fails as the mark would.
-          for (const release of savepoints.releases() ?? []) await client.query(release);
           marked = claimNext
             ? await client.query({
                 ...table.worker.markDoneClaimNext,
