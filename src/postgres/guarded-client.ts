@@ -34,12 +34,6 @@ export interface GuardedTransactionClient<Client extends PostgresPoolClient> {
   firstFailure(): { readonly error: unknown } | undefined;
 }
 
-/**
- * @internal Told of each statement `db` sends (`undefined` for one whose text it cannot read);
- * returns what to call once PostgreSQL answered it, if anything.
- */
-export type StatementWatch = (sql: string | undefined) => ((succeeded: boolean) => void) | undefined;
-
 const SAVEPOINT_HINT =
   'To undo part of your work use SAVEPOINT and ROLLBACK TO SAVEPOINT (or INSERT ... ON CONFLICT DO NOTHING); to fail the delivery, throw.';
 
@@ -120,7 +114,6 @@ function refuse(args: readonly unknown[], error: TransactionClientError): Promis
  * the transaction as it was. The store and the inbox give handlers this view.
  *
  * @param client - A checked-out connection on which `BEGIN` has run.
- * @param watch - Told of each statement sent through `db`, and of how it ended (the inbox follows the savepoints with it).
  * @returns `db`, the view to hand out, and `settle()`, to call once the handler has returned or thrown.
  *
  * @example
@@ -139,10 +132,7 @@ function refuse(args: readonly unknown[], error: TransactionClientError): Promis
  * client.release();
  * ```
  */
-export function guardTransactionClient<Client extends PostgresPoolClient>(
-  client: Client,
-  watch?: StatementWatch,
-): GuardedTransactionClient<Client> {
+export function guardTransactionClient<Client extends PostgresPoolClient>(client: Client): GuardedTransactionClient<Client> {
   let settled = false;
   let failure: { readonly error: unknown } | undefined;
   const query = (...args: unknown[]): unknown => {
@@ -150,25 +140,13 @@ export function guardTransactionClient<Client extends PostgresPoolClient>(
     const sql = sqlOf(args[0]);
     const refused = sql === undefined ? undefined : refusedStatementIn(sql);
     if (refused !== undefined) return refuse(args, refusal(refused.reason, refused.command));
-    const answered = watch?.(sql);
     const result = (client.query as (...a: unknown[]) => unknown).apply(client, args);
-    if (!(result instanceof Promise)) {
-      // A callback-style query, whose end is not seen here: the watch is told it cannot follow it.
-      if (answered !== undefined) watch?.(undefined);
-      return result;
-    }
+    if (!(result instanceof Promise)) return result;
     // A new promise, settled as the query's was: the caller's handling (or lack of it) is unchanged.
-    return result.then(
-      (value: unknown) => {
-        answered?.(true);
-        return value;
-      },
-      (error: unknown) => {
-        answered?.(false);
-        failure ??= { error };
-        throw error;
-      },
-    );
+    return result.then(undefined, (error: unknown) => {
+      failure ??= { error };
+      throw error;
+    });
   };
   const release = (): never => {
     throw refusal(settled ? 'settled' : 'release', 'release()');

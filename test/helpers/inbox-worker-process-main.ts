@@ -2,7 +2,7 @@
 // with SIGKILL inside its handlers. The handler credits `ledger` through `context.db`, prints
 // `wrote <id>`, then holds the event for HOLD_MS before returning; with DIE=1 it kills its own
 // process instead, as an out-of-memory kill or a native crash would. Idle, it polls every POLL_MS.
-//   DATABASE_URL  CONCURRENCY  HOLD_MS  DIE  MAX_ATTEMPTS  RETRY_DELAY_MS  POLL_MS (default 20)
+//   DATABASE_URL  CONCURRENCY  HOLD_MS  DIE  MAX_ATTEMPTS  RETRY_DELAY_MS  TIMEOUT_MS  POLL_MS (default 20)
 import { Pool } from 'pg';
 import { createPostgresWebhookInbox } from '../../src/postgres/index.js';
 
@@ -16,6 +16,7 @@ const inbox = createPostgresWebhookInbox(pool, {
 inbox.work({
   concurrency: Number(env.CONCURRENCY ?? 2),
   pollIntervalMs: Number(env.POLL_MS ?? 20),
+  ...(env.TIMEOUT_MS ? { timeoutMs: Number(env.TIMEOUT_MS) } : {}),
   onError: (error) => process.stderr.write(`onError ${String(error)}\n`),
   on: {
     'deposit.created': async (event, { db }) => {

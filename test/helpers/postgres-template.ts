@@ -20,7 +20,8 @@ function initdb(data: string): void {
  * provides a run directory.
  */
 export async function initialiseCluster(data: string): Promise<void> {
-  const runDirectory = inject('runDirectory');
+  // A bench (bench/inbox, bench/webhooks) starts its server outside vitest, where inject() throws.
+  const runDirectory = process.env.VITEST ? inject('runDirectory') : undefined;
   if (!runDirectory) {
     initdb(data);
     return;

@@ -31,7 +31,9 @@ describe('three inbox workers, one killed with SIGKILL inside its handlers', () 
       expect((await receive({ body: signed.body, signature: signed.headers['x-webhook-signature'] })).status).toBe(200);
     }
 
-    const env = { DATABASE_URL: pg.server.url, CONCURRENCY: '2' };
+    // The victim's events are leased for its 10 s deadline and 1 ms of retry delay (1 s at least):
+    // the survivors take them once the lease ends.
+    const env = { DATABASE_URL: pg.server.url, CONCURRENCY: '2', TIMEOUT_MS: '10000', RETRY_DELAY_MS: '1' };
     // The victim holds each event 60 s after writing: it is killed with two events written, uncommitted.
     const victim = startInboxWorkerProcess({ ...env, HOLD_MS: '60000' });
     running.push(victim);

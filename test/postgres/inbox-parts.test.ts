@@ -29,7 +29,7 @@ describe('inboxTable', () => {
       ...table.upgrade,
       worker.claim.text,
       worker.claimInOrder.text,
-      worker.lock.text,
+      worker.markDoneClaimNext.text,
       worker.giveBack,
       worker.markDone.text,
       worker.markFailed,

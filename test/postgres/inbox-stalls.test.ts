@@ -148,7 +148,15 @@ describe('a handler that kills its process', () => {
     await pg.query(LEDGER);
     const inbox = createPostgresWebhookInbox(pg.pool(), { logger: { warn: () => undefined } });
     await inbox.accept(depositEvent('evt_dies'));
-    const env = { DATABASE_URL: pg.server.url, CONCURRENCY: '1', DIE: '1', MAX_ATTEMPTS: '2', RETRY_DELAY_MS: '1' };
+    // Each death leaves the event leased for the 1 s deadline and 1 s (the least retry delay of a lease).
+    const env = {
+      DATABASE_URL: pg.server.url,
+      CONCURRENCY: '1',
+      DIE: '1',
+      MAX_ATTEMPTS: '2',
+      RETRY_DELAY_MS: '1',
+      TIMEOUT_MS: '1000',
+    };
     for (const attempt of [1, 2]) {
       const child = startInboxWorkerProcess(env);
       processes.push(child);

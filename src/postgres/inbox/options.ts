@@ -55,7 +55,8 @@ export interface PostgresWebhookInboxOptions {
   /**
    * How many attempts an event gets before it is marked `dead` (kept, with its last error, until
    * `replay`). An attempt counts when it starts: one whose worker died (its process killed, its
-   * connection lost) counts like one that threw. Default 8.
+   * connection lost) counts like one that threw, and runs again once its deadline (`timeoutMs` of
+   * `work()`) and its retry delay have passed. Default 8.
    */
   readonly maxAttempts?: number;
   /**

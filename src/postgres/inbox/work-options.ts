@@ -131,11 +131,14 @@ export interface WebhookInboxWorkOptions<Db> {
    */
   readonly pollIntervalMs?: number;
   /**
-   * The deadline of one handler run, in ms. Default 900 000 (15 minutes, pg-boss's default job
-   * expiration). At the deadline `context.signal` aborts, the event's transaction is rolled back
-   * and its connection closed (the session ended, should a query of the handler's still run), the
-   * attempt is recorded as failed ("timed out after … ms"), and the worker goes on with the next
-   * event; `context.db` refuses any later use. So `stop()` resolves within the deadline.
+   * The deadline of one attempt, in ms from its claim (a moment before the handler starts).
+   * Default 900 000 (15 minutes, pg-boss's default job expiration). At the deadline
+   * `context.signal` aborts, the event's transaction is rolled back and its connection closed (the
+   * session ended, should a query of the handler's still run), the attempt is recorded as failed
+   * ("timed out after … ms"), and the worker goes on with the next event; `context.db` refuses any
+   * later use. So `stop()` resolves within the deadline. The claim leases the event for this long
+   * and then its retry delay: an event whose worker died (its process killed) runs again then, so a
+   * lower `timeoutMs` also retries such an event sooner.
    */
   readonly timeoutMs?: number;
 }

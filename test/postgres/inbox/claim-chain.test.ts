@@ -1,4 +1,4 @@
-// A worker that keeps finding events claims each next one in the transaction that marks the last
+// A worker that keeps finding events claims each next one with the statement that marks the last
 // one done, against a real PostgreSQL: one commit per event, and a claim of its own only when the
 // chain starts. A claim so made still counts the attempt before the handler runs, with a lease that
 // runs from the claim, and a worker that stops gives back the event it claimed last.
@@ -23,9 +23,11 @@ interface Sent {
   readonly inTransaction: boolean;
 }
 
-const claims = (sent: Sent[]) => sent.filter((s) => s.text.startsWith('WITH next AS'));
+// A claim on its own, or with the done mark of the event before.
+const isClaim = (text: string) => text.startsWith('WITH next AS') || text.startsWith('WITH done AS');
+const claims = (sent: Sent[]) => sent.filter((s) => isClaim(s.text));
 
-it('50 events, one worker: 50 commits, each claim but the first made in the transaction of the event before', async () => {
+it('50 events, one worker: 50 commits, each claim but the first made by the done mark of the event before', async () => {
   const pool = pg.pool({ max: 4 });
   const sent: Sent[] = [];
   tapStatements(pool, (text, inTransaction) => sent.push({ text, inTransaction }));
@@ -86,10 +88,11 @@ it('a claim made in a long transaction leases the event from the claim, not from
   workers.push(
     inbox.work({
       concurrency: 1,
+      timeoutMs: 2_000,
       on: {
         'deposit.created': async (event) => {
           if (event.id === 'evt_slow') {
-            // Longer than the lease (1 s) the next event's claim gives it.
+            // Half the lease (2 s + 1 s) the next event's claim gives it.
             await new Promise((resolve) => setTimeout(resolve, 1_500));
             return;
           }
@@ -105,7 +108,7 @@ it('a claim made in a long transaction leases the event from the claim, not from
     }),
   );
   await all;
-  expect(leases).toEqual([1_000]);
+  expect(leases).toEqual([3_000]);
   // Claimed as the slow event's transaction ended: still leased while it runs, so no other worker takes it.
   expect(leased).toEqual([true]);
 });
@@ -116,7 +119,7 @@ it('a worker that stops with a claimed event in hand gives it back, uncounted', 
   let stopping: Promise<void> | undefined;
   // The worker stops just as the first event's transaction claims the next one.
   tapStatements(pool, (text, inTransaction) => {
-    if (inTransaction && text.startsWith('WITH next AS')) stopping ??= worker?.stop();
+    if (inTransaction && isClaim(text)) stopping ??= worker?.stop();
   });
   const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined } });
   await inbox.accept(depositEvent('evt_first'));
@@ -136,9 +139,9 @@ it('a worker that stops with a claimed event in hand gives it back, uncounted', 
   ]);
 });
 
-it('a claim leases the event for its attempt’s retry delay, and for 1 s at least', async () => {
+it('a claim leases the event for its deadline and then its attempt’s retry delay, 1 s at least', async () => {
   const pool = pg.pool({ max: 4 });
-  // Attempt 1 retries after 250 ms (leased 1 s), attempt 2 after 5 s (leased 5 s).
+  // A deadline of 2 s; attempt 1 retries after 250 ms (leased 2 s + 1 s), attempt 2 after 5 s (leased 2 s + 5 s).
   const retryDelayMs = (attempt: number) => (attempt === 1 ? 250 : 5_000);
   const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined }, retryDelayMs });
   await inbox.accept(depositEvent('evt_leased'));
@@ -147,6 +150,7 @@ it('a claim leases the event for its attempt’s retry delay, and for 1 s at lea
   workers.push(
     inbox.work({
       concurrency: 1,
+      timeoutMs: 2_000,
       onError: () => undefined,
       on: {
         'deposit.created': async (event) => {
@@ -161,5 +165,40 @@ it('a claim leases the event for its attempt’s retry delay, and for 1 s at lea
     }),
   );
   await vi.waitFor(() => expect(leases).toHaveLength(2), { timeout: 10_000 });
-  expect(leases).toEqual([1_000, 5_000]);
+  expect(leases).toEqual([3_000, 7_000]);
+});
+
+it('a handler slower than its retry delay runs once: the lease outlasts its deadline, so no other worker takes it', async () => {
+  const pool = pg.pool({ max: 6 });
+  const errors: unknown[] = [];
+  // Leased for 3 s (deadline) + 1 s (the least of a lease's retry delay); the handler takes 2 s.
+  const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined }, retryDelayMs: () => 1 });
+  await inbox.accept(depositEvent('evt_slow_once'));
+  const runs: number[] = [];
+  const { promise: finished, resolve: finish } = deferred();
+  workers.push(
+    inbox.work({
+      concurrency: 3,
+      pollIntervalMs: 50,
+      timeoutMs: 3_000,
+      onError: (error) => void errors.push(error),
+      on: {
+        'deposit.created': async (_event, { attempt }) => {
+          runs.push(attempt);
+          await new Promise((resolve) => setTimeout(resolve, 2_000));
+          finish();
+        },
+      },
+    }),
+  );
+  await finished;
+  // Past the 1 s a lease of the retry delay alone would give, the other two workers polled 20 times a second.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(runs).toEqual([1]);
+  expect(errors).toEqual([]);
+  await vi.waitFor(async () =>
+    expect(await pg.query('SELECT status, attempts FROM credit_platform_webhook_inbox')).toEqual([
+      { status: 'done', attempts: 1 },
+    ]),
+  );
 });

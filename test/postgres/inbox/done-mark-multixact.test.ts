@@ -1,7 +1,8 @@
-// The done mark is written by the transaction that holds the event's row lock, never inside a
-// savepoint the handler left open: a lock and an update by two transaction ids of one row make a MultiXact,
-// whose dead row versions index scans never mark, so every claim would walk every event done since
-// the last vacuum. Asserted on PostgreSQL's MultiXact counter, read at a checkpoint before and after.
+// The done mark makes no MultiXact, even inside a savepoint the handler left open: the event's
+// transaction holds no lock on the row before it (the claim's lease keeps other workers away). A
+// lock and an update of one row by two transaction ids would make one, whose dead row versions
+// index scans never mark, so every claim would walk every event done since the last vacuum.
+// Asserted on PostgreSQL's MultiXact counter, read at a checkpoint before and after.
 import { describe, expect, it, vi } from 'vitest';
 import type { PoolClient } from 'pg';
 import { createPostgresWebhookInbox, type PostgresWebhookInbox } from '../../../src/postgres/index.js';

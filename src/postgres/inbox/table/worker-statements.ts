@@ -1,7 +1,9 @@
 // Every statement a worker runs on the inbox table, in the order it runs them: claim (which counts
-// the attempt, committed before the handler runs: on its own, or with the done mark of the event
-// before), lock (the event's transaction), then the done or failed mark. Each mark names the attempt it closes, so a mark of a stale attempt matches nothing.
-// The four that run for every event are prepared statements.
+// the attempt and leases the event past its deadline, committed before the handler runs: on its
+// own, or with the done mark of the event before), then, in the event's transaction, the done mark
+// (with the next claim) or, after a rollback, the failed mark. Each mark names the attempt it
+// closes, so a mark of a stale attempt matches nothing. The ones that run for every event are
+// prepared statements.
 import { type PreparedStatement, prepared } from './prepared-statement.js';
 
 /** The statements a worker runs on one inbox table. */
@@ -22,13 +24,8 @@ export interface WorkerStatements {
    * its retry holds it back) and no event of its key running (its transaction holds the key's lock).
    */
   readonly claimInOrder: PreparedStatement;
-  /**
-   * `$1` key: locks the claimed event's row for the event's transaction: `attempts`, `status`, and
-   * the session running it (`pid`, and `began`, when the transaction began). It
-   * waits: other workers' claims hold a row they pass over for as long as their statement runs, and
-   * another worker's event transaction holds it only once this attempt's lease ran out.
-   */
-  readonly lock: PreparedStatement;
+  /** The session a connection runs: `pid` and `began` (its `backend_start`, as text), for `endSession`. */
+  readonly session: string;
   /** `$1` the key's advisory-lock text: `locked`, true when no other transaction runs an event of the key. */
   readonly lockKey: string;
   /** `$1` key, `$2` attempt: hands a claim that did not start back (uncounted, due now); matches nothing once another attempt counted. */
@@ -36,14 +33,19 @@ export interface WorkerStatements {
   /** `$1` key, `$2` attempt: the event is done. Matches one row, or none if the attempt is not the event's current one. */
   readonly markDone: PreparedStatement;
   /**
+   * `markDone` (`$3` key, `$4` attempt) and `claim` (`$1`, `$2`) in one statement: one row,
+   * `done` (the rows the mark matched) and the claimed event's columns, null when none was due.
+   */
+  readonly markDoneClaimNext: PreparedStatement;
+  /**
    * `$1` key, `$2` redacted error, `$3` maxAttempts, `$4` retry delay in s, `$5` attempt: the
    * attempt failed; pending again after the delay, or dead after the last. Answers `status` and
    * `run_at`; matches nothing if the attempt is not the event's current one.
    */
   readonly markFailed: string;
   /**
-   * `$1` the `pid` and `$2` the `began` the lock answered: ends the session of an event past its
-   * deadline, if it still runs (a later session that got the same pid is left alone).
+   * `$1` the `pid` and `$2` the `began` that `session` answered: ends the session of an event past
+   * its deadline, if it still runs (a later session that got the same pid is left alone).
    */
   readonly endSession: string;
   /** `$1` batch size: pending events whose order key is not computed yet: `event_id`, `body`. */
@@ -61,11 +63,11 @@ export interface WorkerStatements {
 // `_due` index holds exactly this order, so a claim reads a few entries, however many are pending.
 const CLAIM_ORDER = 'ORDER BY e.run_at, e.event_id LIMIT 1 FOR UPDATE OF e SKIP LOCKED';
 
-/** Counts the attempt of the event `next` selected; see {@link WorkerStatements.claim}. */
-function countAttempt(q: string, next: string): string {
+/** Counts the attempt of the event the query `next` selected; see {@link WorkerStatements.claim}. */
+function countAttempt(q: string): string {
   const last = 'next.died AND t.attempts >= $2';
   return (
-    `WITH next AS (${next}) UPDATE ${q} AS t SET ` +
+    `UPDATE ${q} AS t SET ` +
     `attempts = CASE WHEN ${last} THEN t.attempts ELSE t.attempts + 1 END, ` +
     `status = CASE WHEN ${last} THEN 'dead' ELSE 'pending' END, ` +
     `started_at = CASE WHEN ${last} THEN NULL ELSE statement_timestamp() END, ` +
@@ -83,33 +85,39 @@ export function workerStatements(q: string, name: string): WorkerStatements {
     `SELECT 1 FROM ${q} AS p WHERE p.status = 'pending' AND p.order_key = e.order_key ` +
     'AND (p.event_time, p.event_id) < (e.event_time, e.event_id)';
   const due = "e.status = 'pending' AND e.run_at <= statement_timestamp()";
+  const next = (also: string) =>
+    `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} ${also} ${CLAIM_ORDER}`;
+  const done = (key: string, attempt: string) =>
+    `UPDATE ${q} SET status = 'done', done_at = now(), started_at = NULL ` +
+    `WHERE event_id = ${key} AND attempts = ${attempt} AND status = 'pending'`;
   return {
-    claim: prepared(
-      countAttempt(q, `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} ${CLAIM_ORDER}`),
-    ),
+    claim: prepared(`WITH next AS (${next('')}) ${countAttempt(q)}`),
     // The key's advisory lock, tried here, is held by the transaction of every event of the key that
     // runs: a second event of the key (even one signed earlier that arrived after it started) waits.
     claimInOrder: prepared(
-      countAttempt(
-        q,
-        `SELECT e.event_id, e.started_at IS NOT NULL AS died FROM ${q} AS e WHERE ${due} AND e.order_key IS NOT NULL ` +
-          `AND (e.order_key = '' OR (NOT EXISTS (${pendingEarlier}) AND pg_try_advisory_xact_lock(hashtext($3 || e.order_key)))) ` +
-          CLAIM_ORDER,
-      ),
+      `WITH next AS (${next(
+        'AND e.order_key IS NOT NULL ' +
+          `AND (e.order_key = '' OR (NOT EXISTS (${pendingEarlier}) AND pg_try_advisory_xact_lock(hashtext($3 || e.order_key))))`,
+      )}) ${countAttempt(q)}`,
     ),
-    lock: prepared(`SELECT attempts, status, pg_backend_pid() AS pid, now() AS began FROM ${q} WHERE event_id = $1 FOR UPDATE`),
+    session: 'SELECT pid, backend_start::text AS began FROM pg_stat_activity WHERE pid = pg_backend_pid()',
     lockKey: 'SELECT pg_try_advisory_xact_lock(hashtext($1)) AS locked',
     giveBack:
       `UPDATE ${q} SET attempts = attempts - 1, started_at = NULL, run_at = now() ` +
       "WHERE event_id = $1 AND attempts = $2 AND status = 'pending'",
-    markDone: prepared(
-      `UPDATE ${q} SET status = 'done', done_at = now(), started_at = NULL WHERE event_id = $1 AND attempts = $2 AND status = 'pending'`,
+    markDone: prepared(`${done('$1', '$2')}`),
+    // The event just marked is still pending in the statement's snapshot, and its lock is this
+    // transaction's, which SKIP LOCKED does not skip: the claim passes over it by name.
+    markDoneClaimNext: prepared(
+      `WITH done AS (${done('$3', '$4')} RETURNING 1), next AS (${next('AND e.event_id <> $3')}), ` +
+        `claimed AS (${countAttempt(q)}) ` +
+        'SELECT (SELECT count(*) FROM done)::int AS done, claimed.* FROM (VALUES (1)) AS one LEFT JOIN claimed ON true',
     ),
     markFailed:
       `UPDATE ${q} SET last_error = $2, started_at = NULL, ` +
       "status = CASE WHEN attempts >= $3 THEN 'dead' ELSE 'pending' END, run_at = now() + make_interval(secs => $4) " +
       "WHERE event_id = $1 AND attempts = $5 AND status = 'pending' RETURNING status, run_at",
-    endSession: 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND backend_start <= $2',
+    endSession: 'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid = $1 AND backend_start = $2::timestamptz',
     unkeyed: `SELECT event_id, body FROM ${q} WHERE status = 'pending' AND order_key IS NULL ORDER BY received_at LIMIT $1`,
     setKeys:
       `UPDATE ${q} AS e SET order_key = k.order_key FROM unnest($1::text[], $2::text[]) AS k(event_id, order_key) ` +

@@ -1,27 +1,25 @@
 // One event's run. The claim counts the attempt in a committed statement, so an attempt whose
-// worker dies is still counted; the event's transaction then locks the row, runs the handler under
-// its deadline, and commits its writes with the `done` mark, or rolls them back, after which the
-// failed attempt is recorded. A done event's transaction also claims the next event, so that one
-// commit both closes an attempt and counts the next: a worker that keeps finding events runs them
-// one after another, one commit each.
-import type { UnknownWebhookEvent, WebhookEvent } from '../../webhooks/index.js';
-import { type CheckedOutConnection, withConnection } from '../pooled-connection.js';
-import { guardTransactionClient } from '../guarded-client.js';
-import type { PostgresPool, PostgresPoolClient } from '../postgres-pool.js';
-import { notCommitted, runTransaction, type TransactionWording } from '../transaction.js';
-import { errorText } from './error-text.js';
-import { type ClaimedRow, claimEvent } from './claim.js';
-import type { AfterFailure, FailedAttempt } from './failure-log.js';
-import type { InboxTable } from './table/inbox-table.js';
-import { retryDelaySeconds } from './options.js';
-import { SavepointStack } from './savepoint-stack.js';
-import { storedEvent } from './stored-event.js';
-import type { WebhookInboxContext } from './work-options.js';
+// worker dies is still counted, and leases the event past the attempt's deadline; the event's
+// transaction then runs the handler under that deadline, and commits its writes with the `done`
+// mark, or rolls them back, after which the failed attempt is recorded. The statement that marks an
+// event done also claims the next one, so that one commit both closes an attempt and counts the
+// next: a worker that keeps finding events runs them one after another, one commit each.
+import type { UnknownWebhookEvent, WebhookEvent } from '../../../webhooks/index.js';
+import { type CheckedOutConnection, withConnection } from '../../pooled-connection.js';
+import { guardTransactionClient } from '../../guarded-client.js';
+import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from '../../postgres-pool.js';
+import { notCommitted, runTransaction, type TransactionWording } from '../../transaction.js';
+import { errorText } from '../error-text.js';
+import { type BackendSession, backendSession } from './backend-session.js';
+import { type Claim, type ClaimedRow, claimEvent } from './claim.js';
+import type { AfterFailure, FailedAttempt } from '../failure-log.js';
+import type { InboxTable } from '../table/inbox-table.js';
+import { retryDelaySeconds } from '../options.js';
+import { storedEvent } from '../stored-event.js';
+import type { WebhookInboxContext } from '../work-options.js';
 
-// PostgreSQL's SQLSTATEs: a statement in a transaction an earlier failure aborted; a lock not
-// granted within the connection's lock_timeout, if the user set one.
+// PostgreSQL's SQLSTATE of a statement in a transaction an earlier failure aborted.
 const IN_FAILED_TRANSACTION = '25P02';
-const LOCK_NOT_AVAILABLE = '55P03';
 /** @internal What a worker needs to run events. */
 export interface EventRunner<Client extends PostgresPoolClient> {
   readonly pool: PostgresPool<Client>;
@@ -31,7 +29,7 @@ export interface EventRunner<Client extends PostgresPoolClient> {
   readonly leases: readonly number[];
   /** Whether only keyed events are claimed, in their keys' order. */
   readonly ordered: boolean;
-  /** The deadline of one handler run, in ms. */
+  /** The deadline of one attempt, in ms from its claim. */
   readonly timeoutMs: number;
   /** Aborted when the worker stops: every handler's `context.signal` aborts with it. */
   readonly stopping: AbortSignal;
@@ -44,18 +42,12 @@ export interface EventRunner<Client extends PostgresPoolClient> {
 /** @internal What came of one try: no due event, the event done, or an attempt failed (recorded). */
 export type RunResult = 'none' | 'done' | 'failed';
 
-/** How the event's transaction ended, when it did not commit the done mark. */
-type NotRun = 'lost' | 'key_busy';
-
-/** The session an event's transaction runs in, once its lock answered: ended if it outlives its deadline. */
-interface Session {
-  pid?: number;
-  began?: Date | string;
-}
+/** Why a claimed event did not run: the worker is stopping, or another event of its key runs. */
+type NotRun = 'stopping' | 'key_busy';
 
 /** The done mark committed, with the next event's claim when there was one. */
 interface Done {
-  readonly next: ClaimedRow | undefined;
+  readonly next: Claim | undefined;
 }
 
 function eventOf(body: string): WebhookEvent | UnknownWebhookEvent | undefined {
@@ -142,26 +134,23 @@ function reportDied<Client extends PostgresPoolClient>(runner: EventRunner<Clien
 }
 
 /**
- * Runs the claimed event in its transaction: the row locked (no longer this worker's if another
- * session holds it or counted another attempt since), the key's lock for an ordered worker, the
- * handler under its deadline, the done mark (one row, or the transaction rolls back), and the
- * claim of the next event. Resolves with that claim, or why the event did not run; rejects with
- * the attempt's failure.
+ * Runs the claimed event in its transaction: the key's lock for an ordered worker, the handler
+ * under its deadline, the done mark (one row, or the transaction rolls back), and the claim of the
+ * next event. Resolves with that claim, or why the event did not run; rejects with the attempt's
+ * failure.
  */
 async function runClaimed<Client extends PostgresPoolClient>(
   runner: EventRunner<Client>,
   table: InboxTable,
   connection: CheckedOutConnection<Client>,
-  row: ClaimedRow,
+  { row, claimedAt }: Claim,
   event: WebhookEvent | UnknownWebhookEvent,
-  session: Session,
 ): Promise<Done | NotRun> {
   const controller = new AbortController();
   const stop = () => controller.abort(new Error('credit-platform: the inbox worker is stopping.'));
   if (runner.stopping.aborted) stop();
   else runner.stopping.addEventListener('abort', stop, { once: true });
-  const savepoints = new SavepointStack();
-  const guarded = guardTransactionClient(connection.client, (sql) => savepoints.sending(sql));
+  const guarded = guardTransactionClient(connection.client);
   const wording: TransactionWording = {
     subject: `event ${row.event_id}`,
     kept: 'its done mark',
@@ -174,26 +163,16 @@ async function runClaimed<Client extends PostgresPoolClient>(
     return await runTransaction<Client, Done | NotRun>(
       connection,
       async (client) => {
-        let locked: { attempts: number; status: string; pid: number; began: Date | string } | undefined;
-        try {
-          locked = (await client.query({ ...table.worker.lock, values: [row.event_id] })).rows[0] as typeof locked;
-        } catch (error) {
-          if ((error as { code?: unknown }).code === LOCK_NOT_AVAILABLE) return { commit: false, value: 'lost' as const };
-          throw error;
-        }
-        if (locked !== undefined) {
-          session.pid = locked.pid;
-          session.began = locked.began;
-        }
-        if (locked?.attempts !== row.attempts || locked.status !== 'pending') return { commit: false, value: 'lost' as const };
         if (runner.ordered && row.order_key) {
           const { rows } = await client.query(table.worker.lockKey, [table.worker.keyLockPrefix + row.order_key]);
           if ((rows[0] as { locked?: unknown } | undefined)?.locked !== true)
             return { commit: false, value: 'key_busy' as const };
         }
+        // The lease ends a retry delay after this deadline: the attempt is closed before another worker may take the event.
+        const deadlineMs = Math.max(runner.timeoutMs - (performance.now() - claimedAt), 0);
         await withDeadline(
           runner.handle(event, { db: guarded.db, attempt: row.attempts, signal: controller.signal }),
-          runner.timeoutMs,
+          deadlineMs,
           () => {
             const error = timedOut(runner.timeoutMs);
             controller.abort(error);
@@ -204,23 +183,28 @@ async function runClaimed<Client extends PostgresPoolClient>(
           },
         );
         guarded.settle();
-        let marked: { rowCount: number | null };
+        // An ordered worker's claim holds its key's lock until this commit: it claims on its own.
+        const claimNext = !runner.ordered && !runner.stopping.aborted;
+        let marked: PostgresQueryResult;
         try {
-          // The mark is written by the transaction that locked the row, never inside a savepoint
-          // the handler left open: see savepoint-stack.ts. In an aborted transaction a RELEASE
-          // fails as the mark would.
-          for (const release of savepoints.releases() ?? []) await client.query(release);
-          marked = await client.query({ ...table.worker.markDone, values: [row.event_id, row.attempts] });
+          marked = claimNext
+            ? await client.query({
+                ...table.worker.markDoneClaimNext,
+                values: [runner.leases, runner.maxAttempts, row.event_id, row.attempts],
+              })
+            : await client.query({ ...table.worker.markDone, values: [row.event_id, row.attempts] });
         } catch (error) {
           // The handler's statement that failed (and that it caught) says why, better than ours.
           if ((error as { code?: unknown }).code === IN_FAILED_TRANSACTION)
             throw notCommitted(wording, 'ROLLBACK', guarded.firstFailure() ?? { error });
           throw error;
         }
-        if (marked.rowCount !== 1) throw markMissed(table, row);
-        // An ordered worker's claim holds its key's lock until this commit: it claims on its own.
-        const claimNext = !runner.ordered && !runner.stopping.aborted;
-        const next = claimNext ? await claimEvent(client, table, runner) : undefined;
+        const answer = marked.rows[0] as (Partial<ClaimedRow> & { done: number }) | undefined;
+        if ((claimNext ? answer?.done : marked.rowCount) !== 1) throw markMissed(table, row);
+        const next =
+          answer?.event_id === undefined || answer.event_id === null
+            ? undefined
+            : { row: answer as ClaimedRow, claimedAt: performance.now() };
         return { commit: true, value: { next }, failure: guarded.firstFailure() };
       },
       wording,
@@ -236,9 +220,9 @@ async function runOne<Client extends PostgresPoolClient>(
   runner: EventRunner<Client>,
   table: InboxTable,
   connection: CheckedOutConnection<Client>,
-  row: ClaimedRow,
-): Promise<{ readonly result: RunResult; readonly next?: ClaimedRow }> {
-  const { client } = connection;
+  claim: Claim,
+): Promise<{ readonly result: RunResult; readonly next?: Claim | undefined }> {
+  const { row } = claim;
   if (row.died) reportDied(runner, row);
   if (row.status === 'dead') return { result: 'failed' };
   let event: WebhookEvent | UnknownWebhookEvent;
@@ -248,10 +232,10 @@ async function runOne<Client extends PostgresPoolClient>(
     return { result: await recordFailure(runner, table, connection, row, error) };
   }
   // A claim that came with the last event's commit, as the worker began to stop: not run after all.
-  const outcome = runner.stopping.aborted ? ('lost' as const) : await runGuarded(runner, table, connection, row, event);
+  const outcome = runner.stopping.aborted ? ('stopping' as const) : await runGuarded(runner, table, connection, claim, event);
   if (typeof outcome === 'object') return outcome;
-  // Not this worker's to run after all: uncounted, due again at once (unless another worker counted it).
-  await (connection.discarded ? runner.pool : client).query(table.worker.giveBack, [row.event_id, row.attempts]);
+  // Not run: uncounted, due again at once (unless another worker counted it since).
+  await (connection.discarded ? runner.pool : connection.client).query(table.worker.giveBack, [row.event_id, row.attempts]);
   return { result: 'none' };
 }
 
@@ -260,19 +244,20 @@ async function runGuarded<Client extends PostgresPoolClient>(
   runner: EventRunner<Client>,
   table: InboxTable,
   connection: CheckedOutConnection<Client>,
-  row: ClaimedRow,
+  claim: Claim,
   event: WebhookEvent | UnknownWebhookEvent,
-): Promise<{ readonly result: 'done' | 'failed'; readonly next?: ClaimedRow } | NotRun> {
-  const session: Session = {};
+): Promise<{ readonly result: 'done' | 'failed'; readonly next?: Claim | undefined } | NotRun> {
+  let session: BackendSession | undefined;
   try {
-    const outcome = await runClaimed(runner, table, connection, row, event, session);
+    session = await backendSession(connection.client, table);
+    const outcome = await runClaimed(runner, table, connection, claim, event);
     return typeof outcome === 'object' ? { result: 'done', next: outcome.next } : outcome;
   } catch (error) {
-    if (connection.discarded && session.pid !== undefined) {
-      // A session that outlived its connection (a query still running) would hold the row: end it.
+    if (connection.discarded && session !== undefined) {
+      // A session that outlived its connection (a query still running) would hold the handler's locks: end it.
       await runner.pool.query(table.worker.endSession, [session.pid, session.began]).catch(() => undefined);
     }
-    return { result: await recordFailure(runner, table, connection, row, error) };
+    return { result: await recordFailure(runner, table, connection, claim.row, error) };
   }
 }
 
@@ -286,14 +271,14 @@ export async function runEvents<Client extends PostgresPoolClient>(
   runner: EventRunner<Client>,
   table: InboxTable,
 ): Promise<boolean> {
-  let row = await withConnection(runner.pool, (connection) => claimEvent(connection.client, table, runner));
+  let claim = await withConnection(runner.pool, (connection) => claimEvent(connection.client, table, runner));
   let ran = false;
-  while (row !== undefined) {
-    const claimed = row;
+  while (claim !== undefined) {
+    const claimed = claim;
     // A connection per event: between two events, the pool may hand it to a waiting receiver.
     const { result, next } = await withConnection(runner.pool, (connection) => runOne(runner, table, connection, claimed));
     if (result !== 'none') ran = true;
-    row = next;
+    claim = next;
   }
   return ran;
 }
