@@ -202,3 +202,46 @@ it('a handler slower than its retry delay runs once: the lease outlasts its dead
     ]),
   );
 });
+
+it('the deadline runs from the claim: an event that waited for a connection has that much less of it', async () => {
+  // One connection for events and one for the worker's LISTEN: a connection the test takes while
+  // the first event runs is the one the second event waits for.
+  const pool = pg.pool({ max: 2 });
+  const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined }, retryDelayMs: () => 60_000 });
+  await inbox.accept(depositEvent('evt_a'));
+  await inbox.accept(depositEvent('evt_b'));
+  const errors: unknown[] = [];
+  let held: Promise<void> | undefined;
+  workers.push(
+    inbox.work({
+      concurrency: 1,
+      reservedConnections: 0,
+      timeoutMs: 2_000,
+      onError: (error) => void errors.push(error),
+      on: {
+        'deposit.created': async (event) => {
+          if (event.id === 'evt_a') {
+            // Queued now, served as evt_a's transaction hands its connection back (evt_b claimed by then): kept 1.5 s.
+            held = pool.connect().then(async (client) => {
+              await new Promise((resolve) => setTimeout(resolve, 1_500));
+              client.release();
+            });
+            return;
+          }
+          // 1 s of work: within a 2 s deadline from the handler's start, past what is left of it from the claim.
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        },
+      },
+    }),
+  );
+  await vi.waitFor(() => expect(errors).toHaveLength(1), { timeout: 10_000 });
+  await held;
+  expect(String(errors[0])).toMatch(/timed out after 2000 ms/);
+  const rows = await pg.query<{ event_id: string; status: string; attempts: number }>(
+    'SELECT event_id, status, attempts FROM credit_platform_webhook_inbox ORDER BY event_id',
+  );
+  expect(rows).toEqual([
+    { event_id: 'evt_a', status: 'done', attempts: 1 },
+    { event_id: 'evt_b', status: 'pending', attempts: 1 },
+  ]);
+});
