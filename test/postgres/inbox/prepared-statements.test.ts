@@ -7,6 +7,7 @@ import { checkInboxTable, inboxTable } from '../../../src/postgres/inbox/table/i
 import { prepared } from '../../../src/postgres/inbox/table/prepared-statement.js';
 import { deferred } from '../../helpers/deferred.js';
 import { depositEvent } from '../../helpers/inbox-event.js';
+import { tapStatements } from '../../helpers/statement-tap.js';
 import { usePostgresServer } from '../../helpers/use-postgres.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -53,4 +54,30 @@ it("a worker's connection prepares the claim and the done mark with the next cla
   // The first event's handler runs after the claim; the done mark that claims the next event is prepared from then on.
   expect(seen[0]).toEqual([worker.claim.name]);
   expect(seen[4]).toEqual([worker.claim.name, worker.markDoneClaimNext.name].sort());
+});
+
+it('a worker looks up the session of its connection once, not once per event', async () => {
+  // One connection for events: the reserve and the LISTEN take the others.
+  const pool = pg.pool({ max: 4 });
+  const { worker: statements } = inboxTable(checkInboxTable('credit_platform_webhook_inbox', 'test'), 'public');
+  let lookups = 0;
+  tapStatements(pool, (text) => {
+    if (text === statements.session) lookups++;
+  });
+  const inbox = createPostgresWebhookInbox(pool, { logger: { warn: () => undefined } });
+  for (let i = 0; i < 5; i++) await inbox.accept(depositEvent(`evt_session_${i}`));
+  let ran = 0;
+  const { promise: all, resolve: resolveAll } = deferred();
+  workers.push(
+    inbox.work({
+      concurrency: 1,
+      on: {
+        'deposit.created': () => {
+          if (++ran === 5) resolveAll();
+        },
+      },
+    }),
+  );
+  await all;
+  expect(lookups).toBe(1);
 });

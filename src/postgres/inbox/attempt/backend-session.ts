@@ -11,13 +11,12 @@ export interface BackendSession {
   readonly began: string;
 }
 
-const sessions = new WeakMap<PostgresPoolClient, BackendSession>();
+const sessions = new WeakMap<PostgresPoolClient, BackendSession | undefined>();
 
 /** @internal The session `client` runs, from the first look at it; `undefined` if PostgreSQL does not show it. */
 export async function backendSession(client: PostgresPoolClient, table: InboxTable): Promise<BackendSession | undefined> {
-  const known = sessions.get(client);
-  if (known !== undefined) return known;
+  if (sessions.has(client)) return sessions.get(client);
   const session = (await client.query(table.worker.session)).rows[0] as BackendSession | undefined;
-  if (session !== undefined) sessions.set(client, session);
+  sessions.set(client, session);
   return session;
 }

@@ -7,7 +7,7 @@
 import type { UnknownWebhookEvent, WebhookEvent } from '../../../webhooks/index.js';
 import { type CheckedOutConnection, withConnection } from '../../pooled-connection.js';
 import { guardTransactionClient } from '../../guarded-client.js';
-import type { PostgresPool, PostgresPoolClient, PostgresQueryResult } from '../../postgres-pool.js';
+import type { PostgresPool, PostgresPoolClient } from '../../postgres-pool.js';
 import { notCommitted, runTransaction, type TransactionWording } from '../../transaction.js';
 import { errorText } from '../error-text.js';
 import { type BackendSession, backendSession } from './backend-session.js';
@@ -72,6 +72,33 @@ function markMissed(table: InboxTable, row: ClaimedRow): Error {
       'the event changed while its handler ran (replayed, deleted, or its row edited), so its transaction was rolled ' +
       "back, the handler's writes with it.",
   );
+}
+
+/** What the done mark matched (1, or 0 for a stale attempt), and the next event's claim if it made one. */
+interface Marked {
+  readonly matched: number | null;
+  readonly next: Claim | undefined;
+}
+
+/** Marks the event done, claiming the next one in the same statement when `claimNext`. */
+async function markDone<Client extends PostgresPoolClient>(
+  client: Client,
+  table: InboxTable,
+  runner: EventRunner<Client>,
+  row: ClaimedRow,
+  claimNext: boolean,
+): Promise<Marked> {
+  if (!claimNext) {
+    const { rowCount } = await client.query({ ...table.worker.markDone, values: [row.event_id, row.attempts] });
+    return { matched: rowCount, next: undefined };
+  }
+  const { rows } = await client.query({
+    ...table.worker.markDoneClaimNext,
+    values: [runner.leases, runner.maxAttempts, row.event_id, row.attempts],
+  });
+  // Always one row: the mark's count, and the next event's columns (null when none was due).
+  const [answer] = rows as [ClaimedRow & { done: number }];
+  return { matched: answer.done, next: answer.event_id === null ? undefined : { row: answer, claimedAt: performance.now() } };
 }
 
 /** Resolves or rejects as `run` does, or rejects with `onDeadline()`'s error after `ms`. */
@@ -185,27 +212,17 @@ async function runClaimed<Client extends PostgresPoolClient>(
         guarded.settle();
         // An ordered worker's claim holds its key's lock until this commit: it claims on its own.
         const claimNext = !runner.ordered && !runner.stopping.aborted;
-        let marked: PostgresQueryResult;
+        let marked: Marked;
         try {
-          marked = claimNext
-            ? await client.query({
-                ...table.worker.markDoneClaimNext,
-                values: [runner.leases, runner.maxAttempts, row.event_id, row.attempts],
-              })
-            : await client.query({ ...table.worker.markDone, values: [row.event_id, row.attempts] });
+          marked = await markDone(client, table, runner, row, claimNext);
         } catch (error) {
           // The handler's statement that failed (and that it caught) says why, better than ours.
           if ((error as { code?: unknown }).code === IN_FAILED_TRANSACTION)
             throw notCommitted(wording, 'ROLLBACK', guarded.firstFailure() ?? { error });
           throw error;
         }
-        const answer = marked.rows[0] as (Partial<ClaimedRow> & { done: number }) | undefined;
-        if ((claimNext ? answer?.done : marked.rowCount) !== 1) throw markMissed(table, row);
-        const next =
-          answer?.event_id === undefined || answer.event_id === null
-            ? undefined
-            : { row: answer as ClaimedRow, claimedAt: performance.now() };
-        return { commit: true, value: { next }, failure: guarded.firstFailure() };
+        if (marked.matched !== 1) throw markMissed(table, row);
+        return { commit: true, value: { next: marked.next }, failure: guarded.firstFailure() };
       },
       wording,
     );
