@@ -32,8 +32,8 @@ NODE22_LEAVES_OUT=(
 # process (vitest's isolation): module mocks (vi.mock and the like, which need a fresh module
 # registry), stubbed globals and environment, diagnostics channels (a subscriber stays for the
 # process's life), process-wide listeners, the environment set by hand. Every other file runs with
-# `--no-isolate`: one module registry per worker for many files, which halves the CPU of this pass
-# (vitest re-imports the SDK and the setup files for each file otherwise). Each file still runs
+# `--no-isolate`: one module registry per worker for many files, a quarter less CPU for this pass
+# (vitest starts a process and re-imports the SDK and the setup files for each file otherwise). Each file still runs
 # whole and on this Node; npm test runs every file isolated on Node 24.
 NEEDS_ISOLATION='vi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(|diagnostics_channel|tracingChannel|process\.(on|once|chdir|umask)\(|process\.env(\.[A-Z_]+|\[[^]]+\])\s*=[^=]|delete process\.env|globalThis\.[a-zA-Z_]+\s*=[^=]'
 
