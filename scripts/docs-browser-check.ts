@@ -102,13 +102,16 @@ interface Site {
   shots: string;
 }
 
-/** Pages open side by side: each one waits on the browser's process and on this one in turn. */
+/**
+ * Pages open side by side, each tab in a context of its own (its own storage, as one reader's
+ * browser): each one waits on the browser's process and on this one in turn.
+ */
 const TABS = 3;
 
 /**
  * Serves every page of the pages pass an empty search index: typedoc's pages each decompress and
- * load the whole index (0.4 MB, the same file for all of them), 40% of the browser's CPU on a
- * page. That index is checked once, on the real file, by the search property; here each page's
+ * load the whole index (0.4 MB, the same file for all of them), a third of the browser's CPU on
+ * a page. That index is checked once, on the real file, by the search property; here each page's
  * reference to it must still lead to the file (else the server's 404 is reported).
  */
 async function emptySearchIndex(context: BrowserContext): Promise<void> {
@@ -121,15 +124,16 @@ async function emptySearchIndex(context: BrowserContext): Promise<void> {
 
 /** Every page renders; returns the links of every page, as the browser resolved them. */
 async function checkPages({ page, url }: Site): Promise<{ pages: string[]; links: { from: string; href: string }[] }> {
-  const context = await page.context().browser()?.newContext({ viewport: VIEWPORT });
-  if (!context) throw new Error('no browser to open the pages in');
-  await emptySearchIndex(context);
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser to open the pages in');
   const pageErrors: string[] = [];
   const pages = htmlFiles(site);
   const linksOf: { from: string; href: string }[][] = [];
   const empty: string[] = [];
   let next = 0;
   const tab = async (): Promise<void> => {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    await emptySearchIndex(context);
     const tabPage = await context.newPage();
     tabPage.on('pageerror', (error) => pageErrors.push(`${tabPage.url()}: ${error.message}`));
     tabPage.on('response', (response) => {
@@ -146,12 +150,9 @@ async function checkPages({ page, url }: Site): Promise<{ pages: string[]; links
       const hrefs = await tabPage.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
       linksOf[index] = hrefs.map((href) => ({ from: file, href }));
     }
-  };
-  try {
-    await Promise.all(Array.from({ length: TABS }, tab));
-  } finally {
     await context.close();
-  }
+  };
+  await Promise.all(Array.from({ length: TABS }, tab));
   report('pages', [...empty.sort(), ...pageErrors], `${pages.length} pages rendered with content`);
   return { pages, links: linksOf.flat() };
 }
