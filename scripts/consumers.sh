@@ -9,13 +9,18 @@
 #   bash scripts/consumers.sh                 # build, pack, all consumers
 #   REUSE_PACK=1 bash scripts/consumers.sh    # reuse .tmp/pack/*.tgz from pack-check.sh
 #   CONSUMERS="cjs esm" bash scripts/consumers.sh
+#   CONSUMER_JOBS=1 bash scripts/consumers.sh # one consumer at a time (default 3)
 # Prints `PASS <check>` / `FAIL <check>` per check; exits 1 when any check failed.
 source "$(dirname "$0")/lib/common.sh"
 SUMMARY_LABEL=consumers
 require_node24
 ensure_tarball
 echo "tarball: ${TARBALL#$ROOT/}"
-CONSUMERS="${CONSUMERS:-esm cjs ts-nodenext ts-node16 ts-bundler jest bundler guide-vitest install-node24}"
+# The longest first, so that none is left running alone at the end.
+CONSUMERS="${CONSUMERS:-ts-bundler jest ts-node16 ts-nodenext guide-vitest esm cjs bundler install-node24}"
+# Consumers run side by side, CONSUMER_JOBS at a time: each spends much of its time in npm's
+# install (the cache, the disk) and in starting processes, which leave a core idle.
+CONSUMER_JOBS="${CONSUMER_JOBS:-3}"
 
 run_in() { local dir="$1"; shift; (cd "$dir" && "$@"); }
 
@@ -32,19 +37,20 @@ user_install() {
   [ "$status" -eq 0 ] && ! grep -q EBADENGINE <<<"$out"
 }
 
-for name in $CONSUMERS; do
-  dir="$TMP/consumers/$name"
+# run_consumer NAME: one consumer's checks (its PASS/FAIL lines on stdout).
+run_consumer() {
+  local name="$1" dir="$TMP/consumers/$1"
   if [ "$name" = guide-vitest ]; then
     # docs/guides/testing.md's vitest example, from the repository's sources. CI is unset so
     # that vitest does not overwrite npm test's JSON report (vitest.config.ts).
     check "guide-vitest/offline" offline env -u CI "$NODE24" "$ROOT/node_modules/vitest/vitest.mjs" run --root "$ROOT" test/guide
-    continue
+    return
   fi
   if [ "$name" = install-node24 ]; then
     check "install-node24/no-engine-warnings" user_install "$dir"
-    continue
+    return
   fi
-  if ! check "consumer-$name/install" setup_consumer "$name"; then continue; fi
+  check "consumer-$name/install" setup_consumer "$name" || return
   case "$name" in
     esm)
       check "consumer-esm/run-node24" run_in "$dir" "$NODE24" index.mjs
@@ -58,7 +64,7 @@ for name in $CONSUMERS; do
       # ts-nodenext and ts-node16 compile without the DOM lib (a Node-only project) and
       # without skipLibCheck. msw's own declarations need the DOM lib (msw's requirement,
       # whoever imports it), so ./testing/msw is type-checked in ts-bundler (DOM lib) only.
-      skip=(); [ "$name" != ts-bundler ] && skip=(./testing/msw)
+      local skip=(); [ "$name" != ts-bundler ] && skip=(./testing/msw)
       write_entry_imports "$dir" ts "${skip[@]}"
       [ "$name" != ts-bundler ] && write_entry_imports "$dir" cts "${skip[@]}"
       if check "consumer-$name/tsc-strict" run_in "$dir" "$NODE24" node_modules/typescript/bin/tsc -p . --strict; then
@@ -84,6 +90,21 @@ for name in $CONSUMERS; do
       ;;
     *) echo "unknown consumer $name" >"$LOG_DIR/consumer-$name.log"; fail "consumer-$name" "$LOG_DIR/consumer-$name.log" ;;
   esac
+}
+
+# Each consumer's lines go to its own file and are printed whole, in the order of CONSUMERS,
+# then counted: the counts of a consumer run in the background stay in its subshell.
+for name in $CONSUMERS; do
+  while [ "$(jobs -rp | wc -l)" -ge "$CONSUMER_JOBS" ]; do wait -n; done
+  run_consumer "$name" >"$LOG_DIR/consumer-$name.lines" 2>&1 &
+done
+wait
+for name in $CONSUMERS; do
+  lines="$LOG_DIR/consumer-$name.lines"
+  cat "$lines"
+  PASSED=$((PASSED + $(grep -c '^PASS ' "$lines")))
+  FAILED=$((FAILED + $(grep -c '^FAIL ' "$lines")))
+  mapfile -t -O "${#FAILED_NAMES[@]}" FAILED_NAMES < <(sed -n 's/^FAIL //p' "$lines")
 done
 
 summary consumers

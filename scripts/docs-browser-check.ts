@@ -5,7 +5,8 @@
 //   npx tsx scripts/docs-browser-check.ts --only search            # one property (pages, modules, order, groups, search, links)
 //
 // One PASS/FAIL line per property (.ci/checks/docs.sh runs it; .ci/run counts the lines):
-// - pages: every page of the site renders with content once its scripts ran;
+// - pages: every page of the site renders with content once its scripts ran (three at a time;
+//   the search index, one file for every page, is loaded by the search property);
 // - modules: each entry point of package.json's exports has a module page named by its import
 //   path, whose description starts with a code example (the common task), and the guides and the
 //   examples are in the navigation;
@@ -23,12 +24,13 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { serveFolder } from './lib/static-server.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const site = join(root, 'docs', 'api');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const VIEWPORT = { width: 1280, height: 900 };
 
 /** What a reader types, and the pages (paths under docs/api) one of which must come first. */
 const SEARCHES = [
@@ -100,28 +102,59 @@ interface Site {
   shots: string;
 }
 
+/**
+ * Pages open side by side, each tab in a context of its own (its own storage, as one reader's
+ * browser): each one waits on the browser's process and on this one in turn.
+ */
+const TABS = 3;
+
+/**
+ * Serves every page of the pages pass an empty search index: typedoc's pages each decompress and
+ * load the whole index (0.4 MB, the same file for all of them), a third of the browser's CPU on
+ * a page. That index is checked once, on the real file, by the search property; here each page's
+ * reference to it must still lead to the file (else the server's 404 is reported).
+ */
+async function emptySearchIndex(context: BrowserContext): Promise<void> {
+  await context.route('**/assets/search.js', async (route) => {
+    const file = decodeURIComponent(new URL(route.request().url()).pathname.slice(1));
+    if (existsSync(join(site, file))) await route.fulfill({ status: 200, contentType: 'text/javascript', body: '' });
+    else await route.continue();
+  });
+}
+
 /** Every page renders; returns the links of every page, as the browser resolved them. */
 async function checkPages({ page, url }: Site): Promise<{ pages: string[]; links: { from: string; href: string }[] }> {
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser to open the pages in');
   const pageErrors: string[] = [];
-  page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
-  page.on('response', (response) => {
-    if (response.status() >= 400) pageErrors.push(`${response.url()} answered ${response.status()}`);
-  });
   const pages = htmlFiles(site);
-  const links: { from: string; href: string }[] = [];
+  const linksOf: { from: string; href: string }[][] = [];
   const empty: string[] = [];
-  for (const file of pages) {
-    try {
-      await open(page, new URL(file, url).href);
-    } catch (error) {
-      empty.push(`${file}: no content shown (${(error as Error).message.split('\n')[0]})`);
-      continue;
+  let next = 0;
+  const tab = async (): Promise<void> => {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    await emptySearchIndex(context);
+    const tabPage = await context.newPage();
+    tabPage.on('pageerror', (error) => pageErrors.push(`${tabPage.url()}: ${error.message}`));
+    tabPage.on('response', (response) => {
+      if (response.status() >= 400) pageErrors.push(`${response.url()} answered ${response.status()}`);
+    });
+    for (let index = next++; index < pages.length; index = next++) {
+      const file = pages[index] as string;
+      try {
+        await open(tabPage, new URL(file, url).href);
+      } catch (error) {
+        empty.push(`${file}: no content shown (${(error as Error).message.split('\n')[0]})`);
+        continue;
+      }
+      const hrefs = await tabPage.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href));
+      linksOf[index] = hrefs.map((href) => ({ from: file, href }));
     }
-    for (const href of await page.$$eval('a[href]', (as) => as.map((a) => (a as HTMLAnchorElement).href)))
-      links.push({ from: file, href });
-  }
-  report('pages', [...empty, ...pageErrors], `${pages.length} pages rendered with content`);
-  return { pages, links };
+    await context.close();
+  };
+  await Promise.all(Array.from({ length: TABS }, tab));
+  report('pages', [...empty.sort(), ...pageErrors], `${pages.length} pages rendered with content`);
+  return { pages, links: linksOf.flat() };
 }
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { name: string; exports: Record<string, unknown> };
@@ -286,7 +319,7 @@ async function main(): Promise<number> {
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-    const at: Site = { page: await browser.newPage({ viewport: { width: 1280, height: 900 } }), url: server.url, shots };
+    const at: Site = { page: await browser.newPage({ viewport: VIEWPORT }), url: server.url, shots };
     if (checks('pages') || checks('links')) {
       const { pages, links } = await checkPages(at);
       if (checks('links')) checkLinks(server.url, pages, links);
