@@ -76,6 +76,20 @@ describe('guardTransactionClient', () => {
     client.release();
   });
 
+  it('runs a callback-style query in the transaction and calls its callback with the result', async () => {
+    const { client, sent } = await inTransaction();
+    const { db } = guardTransactionClient(client);
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
+      void db.query('INSERT INTO t VALUES (7) RETURNING n', (error: Error | null, result: { rows: unknown[] }) =>
+        error ? reject(error) : resolve(result.rows),
+      );
+    });
+    expect(rows).toEqual([{ n: 7 }]);
+    expect(sent).toEqual(['INSERT INTO t VALUES (7) RETURNING n']);
+    await client.query('ROLLBACK');
+    client.release();
+  });
+
   it('runs savepoints: ROLLBACK TO SAVEPOINT undoes a failed statement and the transaction goes on', async () => {
     const { client } = await inTransaction();
     await client.query('ROLLBACK');

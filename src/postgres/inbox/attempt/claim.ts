@@ -19,8 +19,8 @@ const LEASES_KEPT = 32;
  * For the first 32 attempts; later attempts take the 32nd's.
  */
 export function attemptLeases(retryDelayMs: (attempt: number) => number, maxAttempts: number, timeoutMs: number): number[] {
-  // Stryker disable next-line MethodExpression: leases past maxAttempts are never read, so a longer list behaves the same.
   return Array.from(
+    // Stryker disable next-line MethodExpression: leases past maxAttempts are never read, so a longer list behaves the same.
     { length: Math.min(maxAttempts, LEASES_KEPT) },
     (_, i) => timeoutMs / 1000 + Math.max(retryDelaySeconds(retryDelayMs, i + 1), MIN_DELAY_S),
   );
