@@ -10,7 +10,7 @@
 MUTATION_AREAS=(
   'webhooks|90|src/webhooks/**/*.ts|test/webhooks/**/*.test.ts'
   'redaction|90|src/core/redaction/**/*.ts|test/core/redaction/**/*.test.ts,test/leaks/**/*.test.ts'
-  'transport|90|src/core/transport/**/*.ts|test/core/transport/**/*.test.ts,test/errors/**/*.test.ts,test/fault-matrix/**/*.test.ts,test/core/config/client-options.test.ts,test/core/observability/tracing.test.ts,test/core/operations/raw-request.test.ts'
+  'transport|90|src/core/transport/**/*.ts|test/core/transport/**/*.test.ts,test/errors/**/*.test.ts,test/fault-matrix/**/*.test.ts,test/core/config/client-options.test.ts,test/core/observability/tracing.test.ts,test/core/observability/request-id.test.ts,test/core/observability/request-log.test.ts,test/core/operations/raw-request.test.ts,test/leaks/secrets-never-leak.test.ts,test/otel/instrument.test.ts'
   'pagination|90|src/core/pagination/**/*.ts|test/core/pagination/**/*.test.ts,test/integration/read-ahead-over-loopback.test.ts'
   'cli-output|90|src/cli/output/**/*.ts|test/cli/output/**/*.test.ts'
   'redis|90|src/redis/**/*.ts|test/redis/**/*.test.ts'

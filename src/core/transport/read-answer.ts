@@ -35,10 +35,11 @@ function unwrapEnvelope(status: number, headers: Headers, text: string, context:
       context,
     );
   }
-  if (body === null || typeof body !== 'object' || typeof (body as { success?: unknown }).success !== 'boolean') {
+  // A primitive has no `success` either: only `null` needs the `?.`.
+  const envelope = body as { success?: unknown; data?: unknown; message?: unknown; errors?: unknown } | null;
+  if (typeof envelope?.success !== 'boolean') {
     throw notTheEnvelope(`${status} with JSON that is not the service's envelope (no boolean "success")`, status, text, context);
   }
-  const envelope = body as { success: boolean; data?: unknown; message?: unknown; errors?: unknown };
   if (envelope.success) {
     if (!('data' in envelope)) throw notTheEnvelope('success without a "data" field', status, text, context);
     return envelope.data;

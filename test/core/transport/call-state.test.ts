@@ -1,13 +1,23 @@
 // One call's attempts (call-state.ts), through a `fetch` of the test's own so each answer is
 // exact: every body read whole and never past maxResponseBytes, a request that never left this
 // machine retried even for a POST, and one debug line per attempt saying how it ended.
+import diagnostics_channel from 'node:diagnostics_channel';
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKOFF } from '../../../src/core/retry-policy.js';
 import type { Fetch, Middleware } from '../../../src/core/types.js';
-import { APIConnectionError, type ClientOptions, CreditPlatform, InvalidResponseError } from '../../../src/index.js';
+import {
+  APIConnectionError,
+  type ClientOptions,
+  CreditPlatform,
+  InvalidResponseError,
+  NotFoundError,
+  type RequestTraceContext,
+  TRACING_CHANNEL,
+} from '../../../src/index.js';
 import { captureError } from '../../helpers/capture.js';
 import { API_KEY } from '../../helpers/msw.js';
+import { traceGuard } from '../../setup/leak-guard.js';
 
 const saved = { ...BACKOFF };
 beforeEach(() => {
@@ -294,5 +304,56 @@ describe("the caller's signal", () => {
     await clientWith(fetch, { maxRetries: 2 }).request('GET', '/accounts/me', { signal: controller.signal });
     expect(requests).toHaveLength(3);
     expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+});
+
+describe('the trace of the attempts', () => {
+  const channel = diagnostics_channel.tracingChannel<unknown, RequestTraceContext>(TRACING_CHANNEL);
+  const ignore = (): void => undefined;
+
+  it('lets a subscriber add the trace-context headers to an attempt, and no other header: the key least of all', async () => {
+    const handlers = {
+      start: (context: RequestTraceContext) => {
+        context.runAttempt = (scope, send) => {
+          // The type names the two headers; a subscriber in JavaScript may pass any name.
+          const names = ['traceparent', 'tracestate', 'baggage', 'x-api-key'] as Parameters<typeof scope.setHeader>[0][];
+          for (const name of names) scope.setHeader(name, `set-${name}`);
+          return send();
+        };
+      },
+      end: ignore,
+      asyncStart: ignore,
+      asyncEnd: ignore,
+      error: ignore,
+    };
+    let seen: Headers | undefined;
+    channel.subscribe(handlers);
+    try {
+      await clientWith(async (input) => {
+        seen = (input as Request).headers;
+        return new Response(envelope({ id: 'acc_1' }), { headers: { 'content-type': 'application/json' } });
+      }).accounts.me();
+    } finally {
+      channel.unsubscribe(handlers);
+    }
+    expect(seen?.get('traceparent')).toBe('set-traceparent');
+    expect(seen?.get('tracestate')).toBe('set-tracestate');
+    expect(seen?.get('baggage')).toBeNull();
+    expect(seen?.get('x-api-key')).toBe(API_KEY);
+  });
+
+  it('with nobody subscribed, a failed attempt still ends as the error of its status', async () => {
+    traceGuard.channel.unsubscribe(traceGuard.handlers);
+    try {
+      expect(channel.hasSubscribers).toBe(false);
+      const error = await captureError(
+        clientWith(
+          async () => new Response(JSON.stringify({ success: false, data: null, message: 'no' }), { status: 404 }),
+        ).accounts.me(),
+      );
+      expect(error).toBeInstanceOf(NotFoundError);
+    } finally {
+      traceGuard.channel.subscribe(traceGuard.handlers);
+    }
   });
 });

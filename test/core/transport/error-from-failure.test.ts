@@ -4,7 +4,7 @@
 // the last was not retried, and no text keeps the key.
 import * as ky from 'ky';
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RetryDecision } from '../../../src/core/retry-policy.js';
 import type { CallState } from '../../../src/core/transport/call-state.js';
 import { type FailedCall, toSdkError } from '../../../src/core/transport/error-from-failure.js';
@@ -175,6 +175,24 @@ describe('no response', () => {
     const leaky = toSdkError(connectionFailure(new Error(`proxy refused ${KEY}`)), state(1), call());
     expect(leaky.message).toBe('GET /accounts/me got no response from api.example.com (proxy refused [REDACTED]) (1 attempt).');
     expect((leaky.cause as Error).message).toBe('proxy refused [REDACTED]');
+  });
+});
+
+describe('no response because of the proxy', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('sends the reader to the proxy that refused the tunnel, not to the service', () => {
+    for (const name of ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY']) vi.stubEnv(name, '');
+    const refused = new TypeError('fetch failed', {
+      cause: Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), { code: 'UND_ERR_ABORTED' }),
+    });
+    const error = toSdkError(connectionFailure(refused), state(1), call());
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.message).toMatch(
+      /^GET \/accounts\/me got no response: the proxy refused to open a tunnel to api\.example\.com \(it answered 407\);.* \(1 attempt\)\.$/,
+    );
   });
 });
 

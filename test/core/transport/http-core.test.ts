@@ -208,6 +208,18 @@ describe('client.rateLimit', () => {
     expect(await answers(8)()).toBeUndefined();
   });
 
+  it('an answer without rate-limit headers leaves the state as it was, however many come after it', async () => {
+    let n = 0;
+    server.use(
+      http.get(url('accounts/me'), () =>
+        n++ === 0 ? ok({ id: 'a' }) : HttpResponse.json({ success: true, data: { id: 'a' }, message: null }),
+      ),
+    );
+    const c = client();
+    for (let i = 0; i < 10; i++) await c.accounts.me();
+    expect(c.rateLimit).toEqual({ limit: 120, remaining: 119, reset: new Date(1709856000 * 1000) });
+  });
+
   it('an error answer counts too', async () => {
     const headers = { 'x-ratelimit-limit': '120', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1709856060' };
     server.use(http.get(url('accounts/me'), () => fail(404, 'gone', [], headers)));

@@ -58,9 +58,19 @@ describe('bodies that are not what the service promises', () => {
     expect(error.message).toMatch(/not the service's envelope/);
   });
 
-  it('success: true without data is an InvalidResponseError', async () => {
+  it.each(['null', '7', '"ok"', 'true'])('a 200 whose JSON is %s, not an object, is an InvalidResponseError', async (json) => {
+    server.use(http.get(url('accounts/me'), () => new HttpResponse(json, { headers: { 'content-type': 'application/json' } })));
+    const error = (await captureError(noRetry().accounts.me())) as InvalidResponseError;
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toMatch(/not the service's envelope \(no boolean "success"\)/);
+    expect(error.body).toBe(json);
+  });
+
+  it('success: true without data is an InvalidResponseError that says so', async () => {
     server.use(http.get(url('accounts/me'), () => HttpResponse.json({ success: true, message: null })));
-    expect(await captureError(noRetry().accounts.me())).toBeInstanceOf(InvalidResponseError);
+    const error = await captureError(noRetry().accounts.me());
+    expect(error).toBeInstanceOf(InvalidResponseError);
+    expect(error.message).toBe('GET /accounts/me answered success without a "data" field');
   });
 
   it('an error status whose body claims success is still an error of that status', async () => {

@@ -13,7 +13,7 @@ import {
 import { captureError } from '../../helpers/capture.js';
 import { API_KEY } from '../../helpers/msw.js';
 import { loopback } from '../../helpers/loopback.js';
-import { startLimitedService } from '../../../bench/pacing/limited-service.js';
+import { type LimitedService, startLimitedService } from '../../../bench/pacing/limited-service.js';
 
 const saved = { ...BACKOFF };
 afterEach(() => {
@@ -51,6 +51,22 @@ describe('totalTimeout', () => {
     expect(elapsed).toBeLessThan(2_000); // not the 5 s per-attempt timeout
   });
 
+  it('gives a retry only what the attempts before it left, however long the per-attempt timeout', async () => {
+    Object.assign(BACKOFF, { baseMs: 10, maxMs: 20 });
+    const server = await loopback((_req, res) => {
+      if (server.requests.length > 1) return;
+      setTimeout(() => res.writeHead(503, { 'content-type': 'application/json' }).end('{"success":false,"data":null}'), 600);
+    });
+    const started = Date.now();
+    const error = await captureError(at(server.baseUrl, { timeout: 10_000, totalTimeout: 1_000 }).accounts.me());
+    const elapsed = Date.now() - started;
+    expect(error).toBeInstanceOf(APITimeoutError);
+    expect(error.message).toMatch(/totalTimeout of 1000 ms spent over 2 attempts/);
+    expect(elapsed).toBeGreaterThanOrEqual(950);
+    // A second attempt given the whole 1 000 ms again would end near 1 600 ms.
+    expect(elapsed).toBeLessThan(1_450);
+  });
+
   it('per call, and a wait that would pass it ends the call at once with the error in hand', async () => {
     const server = await loopback((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
@@ -80,24 +96,44 @@ describe('totalTimeout', () => {
     expect(() => at('http://127.0.0.1:9/api/v1', { totalTimeout: 0 })).toThrow(ConfigurationError);
   });
 
+  it('a call whose slot opens within its totalTimeout, or that has none, waits for the slot and is answered', async () => {
+    await withPacedService(400, async (client, service) => {
+      const started = Date.now();
+      await expect(client.accounts.me({ totalTimeout: 5_000 })).resolves.toBeDefined();
+      await expect(client.accounts.me()).resolves.toBeDefined();
+      expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+      expect(service.accepted).toHaveLength(3);
+    });
+  });
+
   it('a call whose slot opens after its totalTimeout fails at once with PacingTimeoutError, nothing sent', async () => {
-    const service = await startLimitedService({ requests: 10, windowMs: 1_000 });
-    try {
-      const client = new CreditPlatform({
-        apiKey: 'k',
-        baseUrl: service.baseUrl,
-        logLevel: 'off',
-        pacing: { limits: [{ requests: 1, perMs: 5_000 }] },
-      });
-      await client.accounts.me();
+    await withPacedService(5_000, async (client, service) => {
       const started = Date.now();
       const error = await client.accounts.me({ totalTimeout: 1_000 }).catch((e: unknown) => e);
       expect(Date.now() - started).toBeLessThan(500);
       expect(error).toBeInstanceOf(PacingTimeoutError);
       expect((error as PacingTimeoutError).waitMs).toBeGreaterThan(4_000);
       expect(service.accepted.length + service.rejected).toBe(1);
-    } finally {
-      await service.close();
-    }
+    });
   });
 });
+
+/** A client paced to one request per `perMs` against a local service, its one slot just spent. */
+async function withPacedService(
+  perMs: number,
+  run: (client: CreditPlatform, service: LimitedService) => Promise<void>,
+): Promise<void> {
+  const service = await startLimitedService({ requests: 10, windowMs: 1_000 });
+  try {
+    const client = new CreditPlatform({
+      apiKey: 'k',
+      baseUrl: service.baseUrl,
+      logLevel: 'off',
+      pacing: { limits: [{ requests: 1, perMs }] },
+    });
+    await client.accounts.me();
+    await run(client, service);
+  } finally {
+    await service.close();
+  }
+}
