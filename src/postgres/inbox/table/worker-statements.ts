@@ -105,7 +105,7 @@ export function workerStatements(q: string, name: string): WorkerStatements {
     giveBack:
       `UPDATE ${q} SET attempts = attempts - 1, started_at = NULL, run_at = now() ` +
       "WHERE event_id = $1 AND attempts = $2 AND status = 'pending'",
-    markDone: prepared(`${done('$1', '$2')}`),
+    markDone: prepared(done('$1', '$2')),
     // The event just marked is still pending in the statement's snapshot, and its lock is this
     // transaction's, which SKIP LOCKED does not skip: the claim passes over it by name.
     markDoneClaimNext: prepared(
