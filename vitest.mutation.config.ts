@@ -26,7 +26,12 @@ const config = mergeConfig(
   }),
 );
 
-// Set after merging: mergeConfig concatenates arrays, which would keep the whole suite.
-if (areaTests?.length && config.test) config.test.include = areaTests;
+// Set after merging: mergeConfig concatenates arrays, which would keep the whole suite. One
+// project with every file isolated: a module's state computed under one mutant (a cache, a
+// memoised table) must not carry into the next file's run under another.
+if (config.test) {
+  config.test.include = areaTests?.length ? areaTests : ['test/**/*.test.ts'];
+  config.test.projects = undefined;
+}
 
 export default config;

@@ -28,15 +28,6 @@ NODE22_LEAVES_OUT=(
   test/guide/snippet-output.test.ts test/guide/typedoc-heading-text.test.ts
 )
 
-# Files that change what the next file in the same process would see run each in a fresh
-# process (vitest's isolation): module mocks (vi.mock and the like, which need a fresh module
-# registry), stubbed globals and environment, diagnostics channels (a subscriber stays for the
-# process's life), process-wide listeners, the environment set by hand. Every other file runs with
-# `--no-isolate`: one module registry per worker for many files, a quarter less CPU for this pass
-# (vitest starts a process and re-imports the SDK and the setup files for each file otherwise). Each file still runs
-# whole and on this Node; npm test runs every file isolated on Node 24.
-NEEDS_ISOLATION='vi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(|diagnostics_channel|tracingChannel|process\.(on|once|chdir|umask)\(|process\.env(\.[A-Z_]+|\[[^]]+\])\s*=[^=]|delete process\.env|globalThis\.[a-zA-Z_]+\s*=[^=]'
-
 # vitest_pass NODE REPORT OPTIONS...: one vitest run with its JSON report in REPORT.
 # CREDIT_PLATFORM_EXPECT_NODE: test/toolchain/node-version.test.ts asserts the Node major the
 # suite runs on (24 unless told), so a silent fall-back to Node 20 fails loudly.
@@ -51,36 +42,22 @@ vitest_pass() {
     "$@" --reporter=default --reporter=json --outputFile="$report")
 }
 
-# run_vitest NODE MAJOR: the suite in two passes (shared, then isolated); fails when either
-# fails or when they ran no test.
+# run_vitest NODE MAJOR: the suite, as npm test runs it (vitest.config.ts's two projects: the
+# files that need a process of their own isolated, the others sharing a worker); fails when it
+# fails or ran no test.
 run_vitest() {
-  local node="$1" major="$2" report="$TMP/vitest-report-node$2.json" isolated_report="$TMP/vitest-report-node$2-isolated.json"
-  local options=() file status=0
+  local node="$1" major="$2" report="$TMP/vitest-report-node$2.json"
+  local options=() status=0
   [ -n "${VITEST_MAX_WORKERS:-}" ] && options+=(--maxWorkers="$VITEST_MAX_WORKERS")
-  if [ "$major" = 22 ]; then
-    for file in "${NODE22_LEAVES_OUT[@]}"; do options+=(--exclude "$file"); done
-  fi
-  local isolated=()
-  mapfile -t isolated < <(cd "$ROOT" && grep -rlE --include='*.test.ts' "$NEEDS_ISOLATION" test | sort)
-  local shared=("${options[@]}" --no-isolate)
-  for file in "${isolated[@]}"; do shared+=(--exclude "$file"); done
-  echo "vitest on Node $major: ${#isolated[@]} files isolated, the others with --no-isolate"
-  vitest_pass "$node" "$report" "${shared[@]}" || status=1
-  rm -f "$isolated_report"
-  if [ "${#isolated[@]}" -gt 0 ]; then
-    vitest_pass "$node" "$isolated_report" "${options[@]}" "${isolated[@]}" || status=1
-  fi
+  local left_out=
+  [ "$major" = 22 ] && left_out=$(IFS=,; echo "${NODE22_LEAVES_OUT[*]}")
+  CREDIT_PLATFORM_TEST_EXCLUDE=$left_out vitest_pass "$node" "$report" "${options[@]}" || status=1
   "$NODE24" -e '
-    const fs = require("fs");
-    const [major, ...reports] = process.argv.slice(1);
-    let passed = 0, failed = 0, total = 0;
-    for (const file of reports.filter((f) => fs.existsSync(f))) {
-      const r = JSON.parse(fs.readFileSync(file, "utf8"));
-      passed += r.numPassedTests; failed += r.numFailedTests; total += r.numTotalTests;
-    }
-    console.log(`vitest on Node ${major}: ${passed} passed, ${failed} failed of ${total}`);
-    process.exit(total > 0 && failed === 0 ? 0 : 1);
-  ' "$major" "$report" "$isolated_report" || status=1
+    const [major, file] = process.argv.slice(1);
+    const r = JSON.parse(require("fs").readFileSync(file, "utf8"));
+    console.log(`vitest on Node ${major}: ${r.numPassedTests} passed, ${r.numFailedTests} failed of ${r.numTotalTests}`);
+    process.exit(r.numTotalTests > 0 && r.numFailedTests === 0 ? 0 : 1);
+  ' "$major" "$report" || status=1
   return "$status"
 }
 
