@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock, type FakeServer, startFakeServer } from '../../../src/testing/index.js';
+import { CreditPlatform } from '../../../src/index.js';
+import { createFakeCreditPlatform, createManualClock, type FakeServer, startFakeServer } from '../../../src/testing/index.js';
 import type { ForwardReport } from '../../../src/testing/server/forward-endpoint.js';
 
 let server: FakeServer | undefined;
@@ -71,6 +72,45 @@ describe('GET /_fake/forward (emitEndpoint)', () => {
       responseStatus: null,
       error: expect.stringContaining('fetch failed'),
     });
+  });
+
+  it('names, of failures at the same instant, the one recorded last', async () => {
+    server = await forwarding(async () => new Response(null, { status: 500 }));
+    await server.fake.admin.emit('deposit.created');
+    const { event } = await server.fake.admin.emit('payment.received');
+    // The manual clock stood still: both attempts carry the same time.
+    const { undelivered, lastFailure } = await report(server);
+    expect(undelivered).toBe(2);
+    expect(lastFailure?.eventId).toBe(event.id);
+  });
+
+  it("counts the forward's deliveries only, not those of the account's subscriptions", async () => {
+    server = await startFakeServer({
+      clock: createManualClock(),
+      transactions: 0,
+      emitEndpoint: true,
+      forwardWebhooks: {
+        url: 'http://localhost:3000/webhooks',
+        secret: 'whsec_forward',
+        transport: async () => new Response(null, { status: 200 }),
+      },
+      webhookTransport: async () => new Response(null, { status: 500 }),
+    });
+    const client = new CreditPlatform({ apiKey: server.apiKey, baseUrl: server.baseUrl });
+    await client.webhooks.create({ url: 'https://example.com/hooks', events: ['deposit.created'], secret: 'whsec_sub' });
+    await server.fake.admin.emit('deposit.created');
+    expect(server.fake.admin.deliveries().filter((d) => d.outcome !== 'succeeded')).toHaveLength(1);
+    expect(await report(server)).toMatchObject({ events: 1, undelivered: 0, lastFailure: null });
+  });
+
+  it('reports no forward for a fake it was given: that fake forwards as it was built to, unknown here', async () => {
+    const fake = createFakeCreditPlatform({ transactions: 0 });
+    server = await startFakeServer({
+      fake,
+      emitEndpoint: true,
+      forwardWebhooks: { url: 'http://localhost:3000/webhooks', secret: 'whsec_forward' },
+    });
+    expect(await report(server)).toEqual({ url: null, events: 0, undelivered: 0, lastFailure: null });
   });
 
   it("needs the fake's key, answers only GET, and is not served unless asked for", async () => {

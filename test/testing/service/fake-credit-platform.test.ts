@@ -93,4 +93,12 @@ describe('runSeed', () => {
     // The counter goes on from the seeded records, so ids stay unique and in order.
     expect(String(ids[1]).slice(0, 8)).toBe(String(ids[0]).slice(0, 8));
   });
+
+  it('is the seed when not given: the ids made later are those of runSeed = seed', async () => {
+    const later = async (fake: ReturnType<typeof createFakeCreditPlatform>) =>
+      (await fake.admin.emit('deposit.created')).event.id;
+    const seed2 = await later(createFakeCreditPlatform({ seed: 2 }));
+    expect(seed2).toBe(await later(createFakeCreditPlatform({ seed: 2, runSeed: 2 })));
+    expect(seed2).not.toBe(await later(createFakeCreditPlatform({ seed: 3 })));
+  });
 });
