@@ -22,6 +22,8 @@ const config = mergeConfig(
       ],
       // The JSON report is CI's count of the normal run; mutant runs must not overwrite it.
       reporters: ['default'],
+      // Appended to the normal run's setup files (mergeConfig concatenates arrays).
+      setupFiles: ['test/setup/mutation-preload.ts'],
     },
   }),
 );
