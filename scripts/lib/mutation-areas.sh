@@ -30,8 +30,9 @@ MUTATION_AREAS=(
 MUTATION_NEVER='!src/**/index.ts,!src/**/types.ts'
 
 # mutation_config <area line> <config path> <incremental: true|false> [report name]
-# Writes a Stryker config for one area: its tests through MUTATION_TESTS (read by
-# vitest.mutation.config.ts), its threshold as the break, its own incremental file and report.
+# Writes a Stryker config for one area: its tests through MUTATION_TESTS and its code through
+# MUTATION_MUTATE (read by vitest.mutation.config.ts and test/setup/mutation-preload.ts), its
+# threshold as the break, its own incremental file and report.
 mutation_config() {
   local name threshold mutate tests
   IFS='|' read -r name threshold mutate tests <<<"$1"
@@ -39,6 +40,7 @@ mutation_config() {
   cat >"$2" <<CONFIG
 import base from '../stryker.config.mjs';
 process.env.MUTATION_TESTS = '$tests';
+process.env.MUTATION_MUTATE = '$mutate';
 export default {
   ...base,
   mutate: [...'$mutate'.split(','), ...'$MUTATION_NEVER'.split(',')],
