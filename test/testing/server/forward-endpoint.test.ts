@@ -84,6 +84,19 @@ describe('GET /_fake/forward (emitEndpoint)', () => {
     expect(lastFailure?.eventId).toBe(event.id);
   });
 
+  it('names the latest failure by time, not by the order the events came in', async () => {
+    let answer = 500;
+    server = await forwarding(async () => new Response(null, { status: answer }));
+    const { event: first } = await server.fake.admin.emit('deposit.created');
+    await server.fake.advanceTime(30_000);
+    await server.fake.admin.emit('payment.received');
+    // The first event's retry, 1 min after its first try, fails before the second event's is due.
+    answer = 503;
+    await server.fake.advanceTime(30_000);
+    const { lastFailure } = await report(server);
+    expect(lastFailure).toMatchObject({ eventId: first.id, attempt: 2, responseStatus: 503 });
+  });
+
   it("counts the forward's deliveries only, not those of the account's subscriptions", async () => {
     server = await startFakeServer({
       clock: createManualClock(),
