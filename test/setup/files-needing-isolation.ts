@@ -4,12 +4,13 @@
 // again for each file. A file needs isolation when it changes what the next file in the same
 // process would see: module mocks (which need a fresh registry), stubbed globals and environment,
 // diagnostics channels (a subscriber stays for the process's life), process-wide listeners, the
-// environment or a global set by hand.
+// environment or a global set by hand. A file may also ask for one with a comment line starting
+// `// vitest: own process`, saying why (a measurement that another file's heap would skew).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const NEEDS_ISOLATION =
-  /vi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(|diagnostics_channel|tracingChannel|process\.(on|once|chdir|umask)\(|process\.env(\.[A-Z_]+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.[a-zA-Z_]+\s*=[^=]/;
+  /vi\.(mock|doMock|unmock|stubGlobal|stubEnv|resetModules)\(|diagnostics_channel|tracingChannel|process\.(on|once|chdir|umask)\(|process\.env(\.[A-Z_]+|\[[^\]]+\])\s*=[^=]|delete process\.env|globalThis\.[a-zA-Z_]+\s*=[^=]|^\/\/ vitest: own process/m;
 
 /** The test files under `root/test` whose text matches {@link NEEDS_ISOLATION}, relative to `root`, sorted. */
 export function filesNeedingIsolation(root: string): string[] {

@@ -31,8 +31,12 @@ describe('filesNeedingIsolation', () => {
       'test/e/env-index.test.ts': "process.env['X'] = '1';",
       'test/e/env-delete.test.ts': 'delete process.env.X;',
       'test/e/global.test.ts': 'globalThis.fetch = f;',
+      'test/f/asked.test.ts': "import { it } from 'vitest';\n// vitest: own process (a time ratio)\n",
     };
-    const root = project({ ...leaking, 'test/f/plain.test.ts': "expect(process.env.X === 'a').toBe(true);" });
+    const root = project({
+      ...leaking,
+      'test/f/plain.test.ts': "expect(process.env.X === 'a').toBe(true); // not vitest: own process",
+    });
     expect(filesNeedingIsolation(root)).toEqual(Object.keys(leaking).sort());
   });
 

@@ -83,6 +83,8 @@ describe('redactCredentials: the spellings of credentials in error text', () => 
 });
 
 // Each case times several 8 MB passes: more than the default 5 s on a loaded machine.
+// vitest: own process: the time ratios below compare 1 MB and 8 MB texts, whose collections
+// another file's heap in the same worker would slow unevenly.
 describe('redactCredentials: linear time on hostile input', { timeout: 30_000 }, () => {
   const MB = 1024 * 1024;
   // Fragments that make a backtracking pattern rescan: open quotes, names with no value, URL

@@ -57,11 +57,20 @@ it('a failed event does not put its worker to sleep while another is due', async
   await vi.waitFor(() => expect(ran).toEqual(ids), { timeout: 10_000 });
 });
 
+/** Waits until no claim has been sent for 300 ms: the worker's first loops and its LISTEN's wake-up are over. */
+async function settled(claims: { n: number }): Promise<number> {
+  let seen: number;
+  do {
+    seen = claims.n;
+    await pause(300);
+  } while (claims.n !== seen);
+  return seen;
+}
+
 it('a replay that put nothing back wakes no worker', async () => {
   const { inbox, claims } = countedInbox();
   workers.push(inbox.work({ concurrency: 2, pollIntervalMs: 60_000, on: {} }));
-  await pause(300);
-  const before = claims.n;
+  const before = await settled(claims);
   expect(await inbox.replay('evt_unknown')).toBe(0);
   expect(await inbox.replay({ status: 'dead' })).toBe(0);
   await pause(300);
