@@ -33,7 +33,11 @@ describe('totalTimeout', () => {
     const error = await captureError(at(server.baseUrl, { timeout: 200, maxRetries: 10, totalTimeout: 700 }).accounts.me());
     const elapsed = Date.now() - started;
     expect(error).toBeInstanceOf(APITimeoutError);
-    expect(error.message).toMatch(/totalTimeout of 700 ms spent over \d+ attempts/);
+    // A loaded machine can end an attempt inside the last backoff's span of the budget; the call
+    // then stops at once and says the wait would pass totalTimeout. Either way the budget decided.
+    expect(error.message).toMatch(
+      /totalTimeout of 700 ms spent over \d+ attempts|\d+ attempts; not retried: waiting \d+ ms would pass totalTimeout/,
+    );
     expect(elapsed).toBeGreaterThanOrEqual(650);
     expect(elapsed).toBeLessThan(3_000);
     expect(server.requests.length).toBeGreaterThanOrEqual(2);
