@@ -67,7 +67,8 @@ describe('errorText', () => {
     const started = performance.now();
     errorText(new Error('a://'.repeat(1_000_000)));
     errorText(new Error('password='.repeat(1_000_000)));
-    expect(performance.now() - started).toBeLessThan(500);
+    // Quadratic work on these 4 and 9 million characters would take hours; linear takes well under 2 s loaded.
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
 

@@ -20,7 +20,8 @@ describe('Pacer deadlines and tracing', () => {
     await first.settle();
     const started = Date.now();
     const error = await pacer.acquire('key', { deadline: Date.now() + 1_000 }).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(200);
+    // At once, not at the deadline 1 000 ms away; the margin is for a loaded machine.
+    expect(Date.now() - started).toBeLessThan(800);
     expect(error).toBeInstanceOf(PacingTimeoutError);
     expect((error as PacingTimeoutError).waitMs).toBeGreaterThan(4_500);
     expect((error as PacingTimeoutError).leftMs).toBeLessThanOrEqual(1_000);
