@@ -30,10 +30,12 @@ export default defineConfig({
     setupFiles: ['test/setup/temporary-files.ts', 'test/setup/leak-guard.ts'],
     // skipped-suites prints which suites were skipped for a missing system program (redis-server, PostgreSQL).
     globalSetup: ['test/setup/run-directory.ts', 'test/setup/skipped-suites.ts'],
-    // One test file more than there are cores: many files spend much of their time waiting on a
-    // server, a child process or a timer, and meanwhile another one computes. vitest's own default,
-    // one fewer than the cores, runs one file at a time on a 2-core machine.
-    maxWorkers: availableParallelism() + 1,
+    // Two test files more than there are cores: many files spend much of their time waiting on a
+    // server, a child process or a timer (the PostgreSQL and Redis suites, the crash tests), and
+    // meanwhile others compute. With one more, those waits left the cores half idle for a third of
+    // the run on a 2-core machine; vitest's own default, one fewer than the cores, runs one file
+    // at a time there.
+    maxWorkers: availableParallelism() + 2,
     // Guards against a hung test or hook, not speed limits: on a loaded shared machine the
     // CPU-bound tests (20,000-run properties, a child reading 32 MiB bodies) took over 20 s, and
     // the leak guard's search of the fault matrix's errors (afterAll) over 10 s.
