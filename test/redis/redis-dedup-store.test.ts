@@ -143,13 +143,14 @@ describe.each(Object.keys(REDIS_CLIENTS) as RedisClientKind[])('createRedisDedup
 
   it('a handler slower than the lease runs once: its claim is renewed, and the retry on another process meanwhile gets 503', async () => {
     const { a, b, firstRun, runs } = await slowPair(
-      async () => createRedisDedupStore(await redis(), { prefix: 't9:', leaseMs: 600 }),
-      1_600,
+      // Renewed every 500 ms (leaseMs / 3): the claim outlives a renewal a loaded machine delays by up to 1 s.
+      async () => createRedisDedupStore(await redis(), { prefix: 't9:', leaseMs: 1_500 }),
+      3_500,
     );
     const delivery = payment();
     const first = a(post(delivery));
     await firstRun;
-    await sleep(800); // past the lease: only a renewal keeps the claim
+    await sleep(2_000); // past the lease: only a renewal keeps the claim
     const retry = await b(post(delivery));
     expect([retry.status, await retry.json()]).toEqual([503, { error: 'in_progress' }]);
     expect((await first).status).toBe(200);

@@ -153,7 +153,8 @@ describe('redactCredentials: linear time on hostile input', { timeout: 30_000 },
     const small = make(MB);
     const large = make(8 * MB);
     // Linear is 8; quadratic would be 64 (and a quadratic pass over 1 MB would not end in time).
-    // The margin absorbs what a loaded machine adds to the larger run (its collections of 8 MB strings).
-    expect(costRatio(small, large)).toBeLessThan(24);
+    // The margin absorbs what a loaded machine adds to the larger run (its collections of 8 MB
+    // strings, a cache shared with other processes): 8.3 quiet, up to 26.7 beside CI's other checks.
+    expect(costRatio(small, large)).toBeLessThan(32);
   });
 });
