@@ -58,7 +58,7 @@ describe('examples/webhooks/express-inbox.ts', () => {
 
     await pg.query(INBOX_LEDGER_TABLE);
     // Due now, rather than after their retry delays.
-    await pg.query('UPDATE credit_platform_webhook_inbox SET run_at = now()');
+    await pg.query('UPDATE credit_platform_webhook_inbox SET due_at = now()');
     await vi.waitFor(async () => expect((await inbox.stats()).done).toBe(20), { timeout: 30_000 });
     expect(await pg.query('SELECT count(*)::int AS n, sum(amount)::text AS total FROM ledger')).toEqual([
       { n: 20, total: '190.00' },

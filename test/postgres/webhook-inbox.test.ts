@@ -223,7 +223,7 @@ describe('inbox.work', () => {
     expect(row?.status).toBe('pending');
     expect(row?.last_error).toBe('Error: could not reach postgres://[REDACTED]@db.internal/ledger with password=[REDACTED]');
     const [due] = await rows<{ later: boolean }>(
-      "SELECT run_at > now() + interval '59 minutes' AS later FROM credit_platform_webhook_inbox",
+      "SELECT due_at > now() + interval '59 minutes' AS later FROM credit_platform_webhook_inbox",
     );
     expect(due?.later).toBe(true);
     expect(onError).toHaveBeenCalledWith(expect.any(Error), expect.objectContaining({ id: 'evt_flaky' }));

@@ -40,9 +40,9 @@ export interface PostgresWebhookInboxOptions {
    *   event_id text PRIMARY KEY, type text NOT NULL, event_time timestamptz NOT NULL, body text NOT NULL,
    *   status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')),
    *   attempts integer NOT NULL DEFAULT 0, last_error text, order_key text,
-   *   received_at timestamptz NOT NULL DEFAULT now(), run_at timestamptz NOT NULL DEFAULT now(), done_at timestamptz,
-   *   started_at timestamptz);
-   * CREATE INDEX credit_platform_webhook_inbox_due ON credit_platform_webhook_inbox (run_at, event_id) WHERE status = 'pending';
+   *   received_at timestamptz NOT NULL DEFAULT now(), due_at timestamptz NOT NULL DEFAULT now(), done_at timestamptz,
+   *   started_at timestamptz, leased_until timestamptz) WITH (fillfactor = 50);
+   * CREATE INDEX credit_platform_webhook_inbox_due ON credit_platform_webhook_inbox (due_at, event_id) WHERE status = 'pending';
    * CREATE INDEX credit_platform_webhook_inbox_unkeyed ON credit_platform_webhook_inbox (received_at)
    *   WHERE status = 'pending' AND order_key IS NULL;
    * CREATE INDEX credit_platform_webhook_inbox_order ON credit_platform_webhook_inbox (order_key, event_time, event_id)

@@ -12,7 +12,7 @@ import { listenForNewEvents } from './pickup/new-event-listener.js';
 import type { NewEventSignal } from './pickup/new-event-signal.js';
 import { WakeUp } from './pickup/wake-up.js';
 import type { InboxTable } from './table/inbox-table.js';
-import { attemptLeases } from './attempt/claim.js';
+import { attemptLeases, leasesParameter } from './attempt/claim.js';
 import { type EventRunner, runEvents } from './attempt/run-event.js';
 import { storedEvent } from './stored-event.js';
 import { type WebhookInboxContext, type WebhookInboxWorker, type WebhookInboxWorkOptions, workSettings } from './work-options.js';
@@ -66,7 +66,7 @@ export function startWorker<Client extends PostgresPoolClient>(
     pool: deps.pool,
     maxAttempts: deps.maxAttempts,
     retryDelayMs: deps.retryDelayMs,
-    leases: attemptLeases(deps.retryDelayMs, deps.maxAttempts, timeoutMs),
+    leases: leasesParameter(attemptLeases(deps.retryDelayMs, deps.maxAttempts, timeoutMs)),
     ordered: orderKey !== undefined,
     timeoutMs,
     stopping: stopping.signal,

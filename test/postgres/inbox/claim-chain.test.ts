@@ -97,7 +97,7 @@ it('a claim made in a long transaction leases the event from the claim, not from
             return;
           }
           const { rows } = await reader.query<{ ms: number; leased: boolean }>(
-            'SELECT extract(epoch FROM run_at - started_at) * 1000 AS ms, run_at > clock_timestamp() AS leased ' +
+            'SELECT extract(epoch FROM leased_until - started_at) * 1000 AS ms, leased_until > clock_timestamp() AS leased ' +
               "FROM credit_platform_webhook_inbox WHERE event_id = 'evt_next'",
           );
           leases.push(Number(rows[0]?.ms));
@@ -155,7 +155,7 @@ it('a claim leases the event for its deadline and then its attempt’s retry del
       on: {
         'deposit.created': async (event) => {
           const { rows } = await reader.query<{ ms: number }>(
-            'SELECT extract(epoch FROM run_at - started_at) * 1000 AS ms FROM credit_platform_webhook_inbox WHERE event_id = $1',
+            'SELECT extract(epoch FROM leased_until - started_at) * 1000 AS ms FROM credit_platform_webhook_inbox WHERE event_id = $1',
             [event.id],
           );
           leases.push(Number(rows[0]?.ms));

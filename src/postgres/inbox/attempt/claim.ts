@@ -26,6 +26,14 @@ export function attemptLeases(retryDelayMs: (attempt: number) => number, maxAtte
   );
 }
 
+/**
+ * @internal The leases as the `float8[]` text every claim sends: written once per worker, where
+ * node-postgres would write the array again for each claim.
+ */
+export function leasesParameter(leases: readonly number[]): string {
+  return `{${leases.join(',')}}`;
+}
+
 /** @internal A claimed event's row, as the claim answers it. */
 export interface ClaimedRow {
   readonly event_id: string;
@@ -34,7 +42,6 @@ export interface ClaimedRow {
   readonly attempts: number;
   readonly status: string;
   readonly order_key: string | null;
-  readonly started_at: Date | string | null;
   readonly died: boolean;
 }
 
@@ -46,8 +53,8 @@ export interface Claim {
 
 /** @internal What a claim needs of the worker. */
 export interface ClaimSettings {
-  /** From {@link attemptLeases}. */
-  readonly leases: readonly number[];
+  /** {@link attemptLeases}, as {@link leasesParameter} writes them. */
+  readonly leases: string;
   readonly maxAttempts: number;
   /** Whether only keyed events are claimed, in their keys' order. */
   readonly ordered: boolean;

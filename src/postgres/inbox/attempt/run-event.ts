@@ -25,8 +25,8 @@ export interface EventRunner<Client extends PostgresPoolClient> {
   readonly pool: PostgresPool<Client>;
   readonly maxAttempts: number;
   readonly retryDelayMs: (attempt: number) => number;
-  /** From `attemptLeases`. */
-  readonly leases: readonly number[];
+  /** `attemptLeases`, as `leasesParameter` writes them. */
+  readonly leases: string;
   /** Whether only keyed events are claimed, in their keys' order. */
   readonly ordered: boolean;
   /** The deadline of one attempt, in ms from its claim. */
@@ -132,10 +132,10 @@ async function recordFailure<Client extends PostgresPoolClient>(
   const { rows } = connection.discarded
     ? await runner.pool.query(table.worker.markFailed, values)
     : await connection.client.query(table.worker.markFailed, values);
-  const marked = rows[0] as { status: string; run_at: Date | string } | undefined;
+  const marked = rows[0] as { status: string; due_at: Date | string } | undefined;
   let after: AfterFailure = { status: 'unrecorded' };
   if (marked?.status === 'dead') after = { status: 'dead' };
-  else if (marked?.status === 'pending') after = { status: 'pending', runAt: new Date(marked.run_at) };
+  else if (marked?.status === 'pending') after = { status: 'pending', runAt: new Date(marked.due_at) };
   runner.report(
     { eventId: row.event_id, type: row.type, attempt: row.attempts, maxAttempts: runner.maxAttempts, error: text, after },
     error,

@@ -10,6 +10,10 @@ export const DEFAULT_INBOX_TABLE = 'credit_platform_webhook_inbox';
 /** The schema version this SDK reads and writes; 0.5's table, which has no version, is 1. */
 export const INBOX_SCHEMA_VERSION = 2;
 
+// Half of each page is left free when rows are inserted: each claim then writes the row's new
+// version beside the old one, which updates no index (see worker-statements.ts).
+const FILLFACTOR = 50;
+
 // The table's comment holds its version: it travels with the table through dumps and restores.
 const VERSION_COMMENT = `credit-platform webhook inbox, schema ${INBOX_SCHEMA_VERSION}`;
 const VERSION_IN_COMMENT = /^credit-platform webhook inbox, schema ([0-9]{1,6})$/;
@@ -74,17 +78,21 @@ export function inboxTable(name: TableName, schema: string): InboxTable {
         'event_id text PRIMARY KEY, type text NOT NULL, event_time timestamptz NOT NULL, body text NOT NULL, ' +
         "status text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'done', 'dead')), " +
         'attempts integer NOT NULL DEFAULT 0, last_error text, order_key text, ' +
-        'received_at timestamptz NOT NULL DEFAULT now(), run_at timestamptz NOT NULL DEFAULT now(), done_at timestamptz, ' +
-        'started_at timestamptz)',
-      `CREATE INDEX IF NOT EXISTS "${table}_due" ON ${q} (run_at, event_id) WHERE status = 'pending'`,
+        'received_at timestamptz NOT NULL DEFAULT now(), due_at timestamptz NOT NULL DEFAULT now(), done_at timestamptz, ' +
+        `started_at timestamptz, leased_until timestamptz) WITH (fillfactor = ${FILLFACTOR})`,
+      `CREATE INDEX IF NOT EXISTS "${table}_due" ON ${q} (due_at, event_id) WHERE status = 'pending'`,
       `CREATE INDEX IF NOT EXISTS "${table}_unkeyed" ON ${q} (received_at) WHERE status = 'pending' AND order_key IS NULL`,
       `CREATE INDEX IF NOT EXISTS "${table}_order" ON ${q} (order_key, event_time, event_id) WHERE status = 'pending'`,
       `CREATE INDEX IF NOT EXISTS "${table}_listing" ON ${q} (status, received_at, event_id)`,
       `COMMENT ON TABLE ${q} IS '${VERSION_COMMENT}'`,
     ],
-    // Version 2 records when an attempt starts (started_at), so a worker that dies is counted.
+    // Version 2 records when an attempt starts and until when it is leased, so a worker that dies is
+    // counted and no one else takes a running event. 0.5's workers claim by `run_at` alone and
+    // would run a leased event again: the column's new name stops them with an error instead.
     upgrade: [
-      `ALTER TABLE ${q} ADD COLUMN IF NOT EXISTS started_at timestamptz`,
+      `ALTER TABLE ${q} ADD COLUMN IF NOT EXISTS started_at timestamptz, ADD COLUMN IF NOT EXISTS leased_until timestamptz, ` +
+        `SET (fillfactor = ${FILLFACTOR})`,
+      `ALTER TABLE ${q} RENAME COLUMN run_at TO due_at`,
       `COMMENT ON TABLE ${q} IS '${VERSION_COMMENT}'`,
     ],
     lockKey: `credit-platform:${schema}.${table}`,
@@ -100,10 +108,10 @@ export function inboxTable(name: TableName, schema: string): InboxTable {
       `SELECT event_id, type, attempts, last_error, received_at, received_at::text AS cursor FROM ${q} ` +
       'WHERE status = $1 AND (received_at, event_id) > ($2::timestamptz, $3) ORDER BY received_at, event_id LIMIT $4',
     replayOne:
-      `UPDATE ${q} SET status = 'pending', attempts = 0, run_at = now(), done_at = NULL, started_at = NULL ` +
+      `UPDATE ${q} SET status = 'pending', attempts = 0, due_at = now(), done_at = NULL, started_at = NULL, leased_until = NULL ` +
       `WHERE event_id = (SELECT event_id FROM ${q} WHERE event_id = ANY($1::text[]) AND status IN ('done', 'dead') ` +
       'LIMIT 1 FOR UPDATE SKIP LOCKED)',
-    replayDead: `UPDATE ${q} SET status = 'pending', attempts = 0, run_at = now(), started_at = NULL WHERE status = 'dead'`,
+    replayDead: `UPDATE ${q} SET status = 'pending', attempts = 0, due_at = now(), started_at = NULL, leased_until = NULL WHERE status = 'dead'`,
     purge:
       `DELETE FROM ${q} WHERE event_id IN (SELECT event_id FROM ${q} WHERE status = 'done' ` +
       'AND received_at < now() - make_interval(secs => $1) LIMIT $2 FOR UPDATE SKIP LOCKED)',
