@@ -212,4 +212,26 @@ describe('the log line of a failed attempt', () => {
       error: 'error: relation "ledger_missing" does not exist',
     });
   });
+
+  it('says the failure is not recorded when the event changed while the attempt ran, and leaves the row as that left it', async () => {
+    const warn = vi.fn();
+    const inbox = createPostgresWebhookInbox(pg.pool(), { logger: { warn } });
+    await inbox.accept(depositEvent('evt_edited'));
+    work(inbox, {
+      on: {
+        'deposit.created': async () => {
+          // An operator's edit, committed on a connection of its own while the handler runs.
+          await pg.query("UPDATE credit_platform_webhook_inbox SET attempts = 5 WHERE event_id = 'evt_edited'");
+          throw new Error('ledger down');
+        },
+      },
+    });
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledTimes(1));
+    expect(String(warn.mock.calls[0]?.[0])).toBe(
+      'credit-platform: inbox event evt_edited (deposit.created) attempt 1 of 8 failed, not recorded: the event changed ' +
+        'while the attempt ran (replayed, or its row edited), and stays as that left it: Error: ledger down',
+    );
+    expect(warn.mock.calls[0]?.[1]).toEqual(expect.objectContaining({ eventId: 'evt_edited', status: 'unrecorded' }));
+    expect(await statusOf('evt_edited')).toEqual({ status: 'pending', attempts: 5, last_error: null });
+  });
 });
