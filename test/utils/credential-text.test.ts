@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { redactCredentials } from '../../src/utils/credential-text.js';
+import { costRatio } from '../helpers/cost-ratio.js';
 
 // redactCredentials against the spellings error text puts credentials in: each row's secret part
 // must be gone, and what names the failure must stay.
@@ -117,31 +118,6 @@ describe('redactCredentials: linear time on hostile input', { timeout: 30_000 },
     return parts.join('').slice(0, size);
   }
 
-  // The time one call takes, in ms: calls repeated for at least 40 ms.
-  function timePerCall(text: string): number {
-    let calls = 0;
-    const start = performance.now();
-    let elapsed = 0;
-    while (elapsed < 40) {
-      redactCredentials(text, ['some-known-secret']);
-      calls++;
-      elapsed = performance.now() - start;
-    }
-    return elapsed / calls;
-  }
-
-  // The larger text's cost over the smaller one's: the best of five rounds each, the two sizes
-  // taking turns, so a pause of a loaded machine weighs on both sizes alike and little on either.
-  function costRatio(small: string, large: string): number {
-    let bestSmall = Number.POSITIVE_INFINITY;
-    let bestLarge = Number.POSITIVE_INFINITY;
-    for (let round = 0; round < 5; round++) {
-      bestSmall = Math.min(bestSmall, timePerCall(small));
-      bestLarge = Math.min(bestLarge, timePerCall(large));
-    }
-    return bestLarge / bestSmall;
-  }
-
   it.each([
     ['mixed fragments', (size: number) => hostile(size, 7)],
     ['one long name', (size: number) => 'a'.repeat(size)],
@@ -155,6 +131,6 @@ describe('redactCredentials: linear time on hostile input', { timeout: 30_000 },
     // Linear is 8; quadratic would be 64 (and a quadratic pass over 1 MB would not end in time).
     // The margin absorbs what a loaded machine adds to the larger run (its collections of 8 MB
     // strings, a cache shared with other processes): 8.3 quiet, up to 26.7 beside CI's other checks.
-    expect(costRatio(small, large)).toBeLessThan(32);
+    expect(costRatio((text) => redactCredentials(text, ['some-known-secret']), small, large)).toBeLessThan(32);
   });
 });
